@@ -1,0 +1,133 @@
+"""The ``rightofway`` command: check scenario catalogues, explain one, print the schema.
+
+Exit status: 0 when every expectation holds, 1 when one fails, 2 on invalid
+input (one line per bad file, never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rightofway import __version__
+from rightofway.registry import get_ruleset, ruleset_names
+from rightofway.scenarios import (
+    ScenarioError,
+    ScenarioReport,
+    bundled_catalogue,
+    check_file,
+    find_scenarios,
+)
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="rightofway",
+        description="Adjudicate sailing-race board games, every ruling explained.",
+    )
+    p.add_argument("--version", action="version", version=f"rightofway {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("check", help="check scenario files against their expectations")
+    c.add_argument("paths", nargs="*", type=Path,
+                   help="scenario files or folders (default: the bundled catalogue)")
+    c.add_argument("--json", action="store_true", help="print JSON for programs")
+    c.add_argument("-q", "--quiet", action="store_true",
+                   help="one line per scenario, without the explanations")
+    e = sub.add_parser("explain", help="print the full explanation of one scenario")
+    e.add_argument("file", type=Path)
+    e.add_argument("--json", action="store_true", help="print JSON for programs")
+    s = sub.add_parser("schema", help="print the JSON Schema of scenario files")
+    s.add_argument("--ruleset", default="race-the-wind", choices=ruleset_names())
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "check":
+            return _check(args.paths, as_json=args.json, quiet=args.quiet)
+        if args.command == "explain":
+            return _explain(args.file, as_json=args.json)
+        model = get_ruleset(args.ruleset).scenario_model
+        print(json.dumps(model.model_json_schema(), indent=2))
+        return 0
+    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+        return 0
+
+
+def _check(paths: list[Path], *, as_json: bool, quiet: bool) -> int:
+    files = list(find_scenarios(paths or [bundled_catalogue()]))
+    reports: list[ScenarioReport] = []
+    errors: list[ScenarioError] = []
+    missing = [f for f in files if not f.exists()]
+    for f in missing:
+        errors.append(ScenarioError(str(f), "no such file or folder"))
+    seen: dict[str, str] = {}
+    for f in files:
+        if f in missing:
+            continue
+        try:
+            report = check_file(f)
+        except ScenarioError as err:
+            errors.append(err)
+            continue
+        if report.id in seen:
+            errors.append(ScenarioError(str(f), f"scenario id {report.id!r} is already used by "
+                                        f"{seen[report.id]}", ("id",)))
+            continue
+        seen[report.id] = str(f)
+        reports.append(report)
+    if not files:
+        errors.append(ScenarioError(", ".join(map(str, paths)) or "catalogue",
+                                    "no scenario files found"))
+    passed = sum(r.passed for r in reports)
+    failed = len(reports) - passed
+    if as_json:
+        out: dict[str, Any] = {
+            "passed": passed,
+            "failed": failed,
+            "invalid": len(errors),
+            "scenarios": [r.to_json() for r in reports],
+            "errors": [
+                {"file": e.file, "line": e.line, "field": ".".join(map(str, e.loc)),
+                 "message": e.message}
+                for e in errors
+            ],
+        }
+        print(json.dumps(out, indent=2))
+    else:
+        for r in reports:
+            print(r.headline() if quiet and r.passed else r.text(full=not quiet))
+            if not quiet:
+                print()
+        for problem in errors:
+            print(f"error: {problem}", file=sys.stderr)
+        tail = f", {len(errors)} invalid" if errors else ""
+        print(f"{passed} passed, {failed} failed{tail}")
+    if errors:
+        return 2
+    return 1 if failed else 0
+
+
+def _explain(file: Path, *, as_json: bool) -> int:
+    try:
+        report = check_file(file)
+    except ScenarioError as bad:
+        print(f"error: {bad}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps(report.to_json(), indent=2))
+    else:
+        print(report.text(full=True))
+    return 0 if report.passed else 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

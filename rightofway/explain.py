@@ -1,0 +1,58 @@
+"""Explanations: the steps a ruling rests on, each citing the section it applies.
+
+A :class:`Step` is either a *fact* derived from the position (a tack, a depth,
+a claim) or a *rule* applied to facts (starboard over port), or the
+*conclusion* it leads to. Every step names the ruleset and section it rests
+on, so a reader can open the rulebook at the right page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["Citation", "Step", "StepKind", "render_steps", "steps_json"]
+
+StepKind = Literal["fact", "rule", "conclusion"]
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A section of a ruleset's rulebook, e.g. ``Citation("RTW", "3.4")``."""
+
+    ruleset: str
+    section: str
+    figure: str | None = None
+
+    def __str__(self) -> str:
+        text = f"{self.ruleset} {self.section}"
+        return f"{text}, figure {self.figure}" if self.figure else text
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One line of an explanation."""
+
+    kind: StepKind
+    text: str
+    cite: Citation
+
+    def __str__(self) -> str:
+        return f"[{self.cite}] {self.text}"
+
+    def to_json(self) -> dict[str, str]:
+        """A JSON-ready dict: ``kind``, ``text`` and ``cite``."""
+        return {"kind": self.kind, "text": self.text, "cite": str(self.cite)}
+
+
+def render_steps(steps: tuple[Step, ...] | list[Step], indent: str = "  ") -> str:
+    """Render steps as numbered lines for people."""
+    width = len(str(len(steps)))
+    return "\n".join(
+        f"{indent}{i:>{width}}. {step.kind:<10} {step}" for i, step in enumerate(steps, 1)
+    )
+
+
+def steps_json(steps: tuple[Step, ...] | list[Step]) -> list[dict[str, str]]:
+    """Steps as a JSON-ready list."""
+    return [s.to_json() for s in steps]

@@ -1,0 +1,217 @@
+"""Shared geometry: wind, headings, tacks, points of sail, leeward, zones, shadows.
+
+Everything here is ruleset-neutral. Bearings are degrees clockwise from North
+(``0 <= bearing < 360``, ints on a grid, floats in continuous rulesets); points
+are ``(x, y)`` pairs with ``x`` growing East and ``y`` North. The eight compass
+directions of the grid rulesets are :class:`Compass` members whose value is
+their bearing. The wind is named by the direction it blows *from*.
+"""
+
+from __future__ import annotations
+
+import math
+from enum import IntEnum, StrEnum
+from typing import Final
+
+__all__ = [
+    "Compass",
+    "PointOfSail",
+    "Tack",
+    "angle_off_wind",
+    "chebyshev",
+    "cone",
+    "depth",
+    "downwind_step",
+    "euclidean_sq",
+    "norm_bearing",
+    "point_of_sail",
+    "tack",
+    "within_zone",
+]
+
+Point = tuple[int, int]
+"""An intersection of a grid: ``(x, y)``."""
+
+
+def norm_bearing(bearing: float) -> float:
+    """Return ``bearing`` folded into ``[0, 360)``."""
+    return bearing % 360
+
+
+class Compass(IntEnum):
+    """The eight compass directions of a grid; the value is the bearing in degrees."""
+
+    N = 0
+    NE = 45
+    E = 90
+    SE = 135
+    S = 180
+    SW = 225
+    W = 270
+    NW = 315
+
+    @property
+    def step(self) -> Point:
+        """The unit grid step towards this direction (diagonals move one in x and y)."""
+        return _STEPS[self]
+
+    def rotate(self, degrees: int) -> Compass:
+        """This direction turned ``degrees`` clockwise (negative: anticlockwise).
+
+        >>> Compass.NW.rotate(90)
+        Compass.NE
+        """
+        if degrees % 45:
+            raise ValueError(f"a compass turn must be a multiple of 45 degrees, not {degrees}")
+        return Compass((self.value + degrees) % 360)
+
+    def opposite(self) -> Compass:
+        """The direction 180 degrees away."""
+        return self.rotate(180)
+
+    @classmethod
+    def from_step(cls, step: Point) -> Compass:
+        """The direction whose unit step is ``step``."""
+        try:
+            return _FROM_STEP[step]
+        except KeyError:
+            raise ValueError(f"{step!r} is not a unit compass step") from None
+
+    def __repr__(self) -> str:
+        return f"Compass.{self.name}"
+
+
+_STEPS: Final[dict[Compass, Point]] = {
+    Compass.N: (0, 1),
+    Compass.NE: (1, 1),
+    Compass.E: (1, 0),
+    Compass.SE: (1, -1),
+    Compass.S: (0, -1),
+    Compass.SW: (-1, -1),
+    Compass.W: (-1, 0),
+    Compass.NW: (-1, 1),
+}
+_FROM_STEP: Final[dict[Point, Compass]] = {v: k for k, v in _STEPS.items()}
+
+
+class Tack(StrEnum):
+    """Which side the wind comes over; ``NONE`` for a boat head to wind."""
+
+    STARBOARD = "starboard"
+    PORT = "port"
+    NONE = "none"
+
+
+class PointOfSail(StrEnum):
+    """Named angles off the wind, from head to wind to a run."""
+
+    HEAD_TO_WIND = "head-to-wind"
+    CLOSE_HAULED = "close-hauled"
+    BEAM_REACH = "beam-reach"
+    BROAD_REACH = "broad-reach"
+    RUN = "run"
+
+
+def angle_off_wind(heading: float, wind: float) -> float:
+    """Smallest angle between a heading and the wind's bearing, in ``[0, 180]``.
+
+    0 is head to wind, 45 close-hauled, 90 a beam reach, 135 a broad reach,
+    180 a run.
+    """
+    r = (wind - heading) % 360
+    return 360 - r if r > 180 else r
+
+
+def tack(heading: float, wind: float, *, run: Tack = Tack.STARBOARD) -> Tack:
+    """The tack of a boat on ``heading`` in a wind from ``wind``.
+
+    With ``r = (wind - heading) mod 360``: ``0 < r < 180`` is starboard (the
+    wind meets the right side), ``180 < r < 360`` port, ``r == 0`` head to
+    wind. A dead run (``r == 180``) takes the tack given by ``run``: Race the
+    Wind puts it on starboard (RTW 2).
+    """
+    r = (wind - heading) % 360
+    if r == 0:
+        return Tack.NONE
+    if r == 180:
+        return run
+    return Tack.STARBOARD if r < 180 else Tack.PORT
+
+
+def point_of_sail(angle: float) -> PointOfSail:
+    """Name the point of sail for an angle off the wind.
+
+    The grid's exact angles (0, 45, 90, 135, 180) map to themselves; an angle
+    in between belongs to the nearest named one (ties go to the wider angle),
+    so continuous rulesets can share this mapping.
+    """
+    if angle < 22.5:
+        return PointOfSail.HEAD_TO_WIND
+    if angle < 67.5:
+        return PointOfSail.CLOSE_HAULED
+    if angle < 112.5:
+        return PointOfSail.BEAM_REACH
+    if angle < 157.5:
+        return PointOfSail.BROAD_REACH
+    return PointOfSail.RUN
+
+
+def downwind_step(wind: Compass) -> Point:
+    """The unit grid step of the direction the wind blows *towards*."""
+    return wind.opposite().step
+
+
+def depth(point: tuple[float, float], downwind: tuple[float, float]) -> float:
+    """How far downwind ``point`` lies: its projection on the downwind vector.
+
+    Of two boats the one with the larger depth is to leeward; equal depths
+    share a wind line. Grid rulesets pass :func:`downwind_step` (an integer
+    vector, so comparisons are exact); continuous ones a unit vector.
+    """
+    return point[0] * downwind[0] + point[1] * downwind[1]
+
+
+def chebyshev(p: tuple[int, int], q: tuple[int, int]) -> int:
+    """King-move distance between two intersections."""
+    return max(abs(p[0] - q[0]), abs(p[1] - q[1]))
+
+
+def euclidean_sq(p: tuple[float, float], q: tuple[float, float]) -> float:
+    """Squared straight-line distance (exact on integers; compare, don't sqrt)."""
+    dx = p[0] - q[0]
+    dy = p[1] - q[1]
+    return dx * dx + dy * dy
+
+
+def within_zone(point: Point, centre: Point, radius: int = 2) -> bool:
+    """Whether ``point`` is within ``radius`` king moves of ``centre``, edge included.
+
+    With the default radius this is the 5 x 5 square of 25 intersections that
+    Race the Wind calls the two-length zone (RTW 3.6).
+    """
+    return chebyshev(point, centre) <= radius
+
+
+def cone(origin: Point, direction: Point, reach: int) -> frozenset[Point]:
+    """Intersections 1..``reach`` king moves from ``origin``, within 45 degrees of ``direction``.
+
+    Used for shadows: ``cone(boat, downwind_step(wind), n)``. ``reach`` 0 gives
+    the empty set.
+    """
+    dx, dy = direction
+    dd = dx * dx + dy * dy
+    out: set[Point] = set()
+    for vx in range(-reach, reach + 1):
+        for vy in range(-reach, reach + 1):
+            if vx == 0 and vy == 0:
+                continue
+            dot = vx * dx + vy * dy
+            # angle <= 45 degrees  <=>  dot > 0 and cos^2 >= 1/2
+            if dot > 0 and 2 * dot * dot >= (vx * vx + vy * vy) * dd:
+                out.add((origin[0] + vx, origin[1] + vy))
+    return frozenset(out)
+
+
+def bearing_of(vector: tuple[float, float]) -> float:
+    """Compass bearing of a vector (``(0, 1)`` is 0, ``(1, 0)`` is 90)."""
+    return math.degrees(math.atan2(vector[0], vector[1])) % 360

@@ -1,0 +1,133 @@
+"""Typed results every ruleset returns: right of way, infringements, rulings.
+
+Each result carries its explanation (``steps``), so nothing needs to be looked
+up again to say why. ``to_json`` gives programs the same content as plain data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar
+
+from rightofway.explain import Step, render_steps, steps_json
+
+__all__ = [
+    "BASES",
+    "Answer",
+    "Basis",
+    "Infringement",
+    "RightOfWay",
+    "Ruling",
+    "Verdict",
+]
+
+Basis = Literal["starboard", "leeward", "faster", "turn-order", "inside", "astern"]
+"""Why the holder has right of way (conventions: the six bases)."""
+BASES: tuple[Basis, ...] = ("starboard", "leeward", "faster", "turn-order", "inside", "astern")
+
+Verdict = Literal["upheld", "dismissed"]
+
+P = TypeVar("P")
+M = TypeVar("M")
+
+
+@dataclass(frozen=True, slots=True)
+class RightOfWay:
+    """``holder`` has right of way over ``giver`` on ``basis``."""
+
+    holder: str
+    giver: str
+    basis: Basis
+    steps: tuple[Step, ...] = ()
+
+    def explain(self) -> str:
+        """The decision and its steps, for people."""
+        return f"{self.holder} has right of way over {self.giver} ({self.basis})\n" + render_steps(
+            self.steps
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for programs."""
+        return {
+            "holder": self.holder,
+            "giver": self.giver,
+            "basis": self.basis,
+            "steps": steps_json(self.steps),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A yes/no answer with its reason (python-chess style aggregate of ``is_*`` checks)."""
+
+    value: bool
+    reason: str
+    steps: tuple[Step, ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.value
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for programs."""
+        return {"value": self.value, "reason": self.reason, "steps": steps_json(self.steps)}
+
+
+@dataclass(frozen=True, slots=True)
+class Infringement:
+    """``by`` failed to give ``against`` the right of way it held, ending at ``at``."""
+
+    by: str
+    against: str
+    at: tuple[int, int]
+    basis: Basis
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for programs."""
+        return {"by": self.by, "against": self.against, "at": list(self.at), "basis": self.basis}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling(Generic[P, M]):
+    """The adjudication of one move, with or without a protest."""
+
+    move: M
+    legal: bool
+    reason: str
+    infringements: tuple[Infringement, ...]
+    exonerated: bool
+    penalty: str | None
+    verdict: Verdict | None
+    steps: tuple[Step, ...]
+    after: P | None
+    """The position after the move, or ``None`` when the move is illegal."""
+
+    @property
+    def infringed(self) -> frozenset[str]:
+        """The boats the mover infringed against."""
+        return frozenset(i.against for i in self.infringements)
+
+    def explain(self) -> str:
+        """The ruling and every step it rests on, for people."""
+        head = [f"move: {self.move}", f"legal: {'yes' if self.legal else 'no'} - {self.reason}"]
+        if self.legal:
+            against = ", ".join(sorted(self.infringed)) or "nobody"
+            head.append(f"infringed against: {against}")
+            if self.exonerated:
+                head.append("exonerated: yes")
+        head.append(f"penalty: {self.penalty or 'none'}")
+        if self.verdict:
+            head.append(f"protest: {self.verdict}")
+        return "\n".join(head) + "\nsteps:\n" + render_steps(self.steps)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for programs."""
+        return {
+            "move": str(self.move),
+            "legal": self.legal,
+            "reason": self.reason,
+            "infringements": [i.to_json() for i in self.infringements],
+            "exonerated": self.exonerated,
+            "penalty": self.penalty,
+            "verdict": self.verdict,
+            "steps": steps_json(self.steps),
+        }

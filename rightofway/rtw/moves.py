@@ -1,0 +1,357 @@
+"""Race the Wind moves (RTW 2, 3.2): generation, claims, legality and ``apply``.
+
+A move is the whole of a boat's turn, written as actions (``A`` advance,
+``R45 R90 L45 L90`` turns). What a boat may do depends on its point of sail
+when the turn begins (RTW 2):
+
+* head to wind: one manoeuvre;
+* close-hauled and run: one movement or one manoeuvre;
+* beam reach: two parts, each a movement or a manoeuvre;
+* broad reach: a movement, then an optional manoeuvre.
+
+A manoeuvre turns 45 or 90 degrees and may not end head to wind during the
+race (it may at the start). Blue tokens (gusts) add movements, yellow tokens
+(lulls) end the move at once (RTW 3.2). Marks are obstacles and no boat may
+enter another's intersection.
+
+The generator works on plain ints and tuples: game engines call it in search
+loops.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from rightofway.explain import Citation, Step
+from rightofway.geometry import Compass, Point, PointOfSail, angle_off_wind, point_of_sail
+from rightofway.rtw.position import TURNS, Action, Boat, Move, Phase, Position
+
+__all__ = [
+    "IllegalMove",
+    "Legality",
+    "Outcome",
+    "apply",
+    "claims",
+    "claims_of",
+    "is_legal",
+    "legal_moves",
+    "legality",
+    "outcomes",
+]
+
+RTW2 = Citation("RTW", "2")
+RTW32 = Citation("RTW", "3.2")
+
+_STEP: dict[int, Point] = {d.value: d.step for d in Compass}
+_TURN_ITEMS: tuple[tuple[Action, int], ...] = (("R45", 45), ("R90", 90), ("L45", -45), ("L90", -90))
+
+
+class Outcome(NamedTuple):
+    """One way a boat's turn can go: its actions and where they take it."""
+
+    actions: tuple[Action, ...]
+    path: tuple[Point, ...]
+    """Intersections entered, in order; the last is where a moving boat ends."""
+    end: Point
+    heading: int
+    """Bearing of the heading at the end of the move."""
+    lulled: bool
+    """A yellow token stopped the boat."""
+
+
+def _generate(
+    at: Point,
+    heading: int,
+    wind: int,
+    start: bool,
+    yellow: frozenset[Point],
+    blue: frozenset[Point],
+    blocked: frozenset[Point] | set[Point],
+) -> list[Outcome]:
+    """Every way a turn can go for a boat that is free to move (RTW 2, 3.2)."""
+    out: list[Outcome] = []
+    append = out.append
+
+    def turns(h: int) -> list[tuple[Action, int]]:
+        res = []
+        for name, d in _TURN_ITEMS:
+            nh = (h + d) % 360
+            if nh != wind or start:
+                res.append((name, nh))
+        return res
+
+    def after_advance(acts: tuple[Action, ...], path: tuple[Point, ...], p: Point, h: int,
+                      gusty: bool) -> None:
+        # p has just been entered by a movement
+        if p in yellow:
+            append(Outcome(acts, path, p, h, True))
+            return
+        append(Outcome(acts, path, p, h, False))
+        while gusty and p in blue:
+            s = _STEP[h]
+            q = (p[0] + s[0], p[1] + s[1])
+            if q in blocked:
+                return
+            acts = (*acts, "A")
+            path = (*path, q)
+            p = q
+            if p in yellow:
+                append(Outcome(acts, path, p, h, True))
+                return
+            append(Outcome(acts, path, p, h, False))
+
+    x, y = at
+    angle = angle_off_wind(heading, wind)
+    sx, sy = _STEP[heading]
+    ahead = (x + sx, y + sy)
+    can_advance = ahead not in blocked
+    if angle == 0:  # head to wind: a single manoeuvre
+        for name, nh in turns(heading):
+            append(Outcome((name,), (), at, nh, False))
+    elif angle == 45 or angle == 180:  # close-hauled or run
+        if can_advance:
+            after_advance(("A",), (ahead,), ahead, heading, True)
+        for name, nh in turns(heading):
+            append(Outcome((name,), (), at, nh, False))
+    elif angle == 90:  # beam reach: two parts, a gust only after a final movement
+        if can_advance:
+            if ahead in yellow:
+                append(Outcome(("A",), (ahead,), ahead, heading, True))
+            else:
+                ahead2 = (ahead[0] + sx, ahead[1] + sy)
+                if ahead2 not in blocked:
+                    after_advance(("A", "A"), (ahead, ahead2), ahead2, heading, True)
+                for name, nh in turns(heading):
+                    append(Outcome(("A", name), (ahead,), ahead, nh, False))
+        for n1, h1 in turns(heading):
+            s1 = _STEP[h1]
+            q = (x + s1[0], y + s1[1])
+            if q not in blocked:
+                after_advance((n1, "A"), (q,), q, h1, True)
+            for n2, h2 in turns(h1):
+                append(Outcome((n1, n2), (), at, h2, False))
+    else:  # broad reach: movement, then an optional manoeuvre
+        if can_advance:
+            if ahead in yellow:
+                append(Outcome(("A",), (ahead,), ahead, heading, True))
+            else:
+                append(Outcome(("A",), (ahead,), ahead, heading, False))
+                gust = ahead in blue
+                if gust:
+                    ahead2 = (ahead[0] + sx, ahead[1] + sy)
+                    if ahead2 not in blocked:
+                        after_advance(("A", "A"), (ahead, ahead2), ahead2, heading, True)
+                for name, nh in turns(heading):
+                    append(Outcome(("A", name), (ahead,), ahead, nh, False))
+                    if gust:
+                        s1 = _STEP[nh]
+                        q = (ahead[0] + s1[0], ahead[1] + s1[1])
+                        if q not in blocked:
+                            after_advance(("A", name, "A"), (ahead, q), q, nh, True)
+    return out
+
+
+def outcomes(position: Position, boat_id: str, *, other_boats: bool = True) -> list[Outcome]:
+    """Every legal way ``boat_id``'s next turn can go.
+
+    With ``other_boats=False`` the other boats are ignored (as claims do). A
+    boat held by a lull has only the empty move; a boat with no legal move at
+    all stands still.
+    """
+    boat = position.boat(boat_id)
+    if boat.lull:
+        return [Outcome((), (), boat.at, boat.heading.value, False)]
+    blocked: frozenset[Point] | set[Point] = position.mark_points
+    if other_boats:
+        blocked = set(blocked)
+        blocked.update(b.at for b in position.boats if b.id != boat_id)
+    res = _generate(
+        boat.at,
+        boat.heading.value,
+        position.wind.value,
+        position.phase is Phase.START,
+        position.yellow,
+        position.blue,
+        blocked,
+    )
+    return res or [Outcome((), (), boat.at, boat.heading.value, False)]
+
+
+def claims_of(position: Position, boat_id: str) -> frozenset[Point]:
+    """The intersections a boat could pass through or end on with any legal next move.
+
+    Tokens count, other boats are ignored, the boat's own intersection is left
+    out, and a boat that must stand still claims nothing (conventions, RTW 3.4).
+    """
+    boat = position.boat(boat_id)
+    if boat.lull:
+        return frozenset()
+    pts: set[Point] = set()
+    for o in _generate(
+        boat.at,
+        boat.heading.value,
+        position.wind.value,
+        position.phase is Phase.START,
+        position.yellow,
+        position.blue,
+        position.mark_points,
+    ):
+        pts.update(o.path)
+    pts.discard(boat.at)
+    return frozenset(pts)
+
+
+def claims(position: Position) -> dict[str, frozenset[Point]]:
+    """Claims of every boat, by id."""
+    return {b.id: claims_of(position, b.id) for b in position.boats}
+
+
+def legal_moves(position: Position, boat_id: str) -> list[Move]:
+    """Every legal move of ``boat_id`` (other boats and marks are in the way)."""
+    return [Move(boat_id, o.actions) for o in outcomes(position, boat_id)]
+
+
+@dataclass(frozen=True, slots=True)
+class Legality:
+    """Whether a move is legal, why, and where it takes the boat when it is."""
+
+    legal: bool
+    reason: str
+    steps: tuple[Step, ...]
+    outcome: Outcome | None
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+
+class IllegalMove(ValueError):
+    """Raised by :func:`apply` for a move the rules do not allow."""
+
+    def __init__(self, move: Move, reason: str) -> None:
+        super().__init__(f"illegal move {move}: {reason}")
+        self.move = move
+        self.reason = reason
+
+
+_PATTERN: dict[PointOfSail, str] = {
+    PointOfSail.HEAD_TO_WIND: "a boat head to wind has exactly one manoeuvre",
+    PointOfSail.CLOSE_HAULED: "a close-hauled boat has one movement or one manoeuvre",
+    PointOfSail.BEAM_REACH: (
+        "a boat on a beam reach has exactly two parts, each a movement or a manoeuvre"
+    ),
+    PointOfSail.BROAD_REACH: (
+        "a boat on a broad reach advances once, then may manoeuvre once"
+    ),
+    PointOfSail.RUN: "a boat on a run has one movement or one manoeuvre",
+}
+
+
+def _describe(boat: Boat, position: Position) -> tuple[PointOfSail, Step]:
+    pos = point_of_sail(angle_off_wind(boat.heading.value, position.wind.value))
+    return pos, Step(
+        "rule",
+        f"{boat.id} begins its turn {pos.value} (heading {boat.heading.name}, wind "
+        f"{position.wind.name}): {_PATTERN[pos]}",
+        RTW2,
+    )
+
+
+def legality(position: Position, move: Move) -> Legality:
+    """Whether ``move`` is legal in ``position``, with the reason and its citation."""
+    boat = position.boat(move.boat)
+    options = outcomes(position, move.boat)
+    for o in options:
+        if o.actions == move.actions:
+            text = f"{move} is a legal move"
+            if o.lulled:
+                text += f"; a yellow token at {list(o.end)} stops it there (RTW 3.2)"
+            return Legality(True, text, (Step("rule", text, RTW2),), o)
+    pos, pattern = _describe(boat, position)
+    reason, cite = _diagnose(position, boat, move, options, pos)
+    return Legality(False, reason, (pattern, Step("conclusion", reason, cite)), None)
+
+
+def _diagnose(
+    position: Position, boat: Boat, move: Move, options: list[Outcome], pos: PointOfSail
+) -> tuple[str, Citation]:
+    """Explain the first action of ``move`` that no legal move allows."""
+    if boat.lull:
+        return (
+            f"{boat.id} was stopped by a lull and must stand still this turn",
+            RTW32,
+        )
+    if not move.actions:
+        return (f"{boat.id} must make its move in full; standing still is not a move here", RTW2)
+    at, heading = boat.at, boat.heading.value
+    wind = position.wind.value
+    for i, act in enumerate(move.actions):
+        prefix = move.actions[: i + 1]
+        if any(o.actions[: i + 1] == prefix for o in options):
+            if act == "A":
+                s = _STEP[heading]
+                at = (at[0] + s[0], at[1] + s[1])
+            else:
+                heading = (heading + TURNS[act]) % 360
+            continue
+        done = f"[{' '.join(move.actions[:i])}]" if i else "the start of the move"
+        if act == "A":
+            s = _STEP[heading]
+            nxt = (at[0] + s[0], at[1] + s[1])
+            for m in position.marks:
+                if m.at == nxt:
+                    return (
+                        f"advancing from {list(at)} would run onto mark {m.id} at "
+                        f"{list(nxt)}; marks are obstacles",
+                        Citation("RTW", "3.6"),
+                    )
+            other = position.boat_at(nxt)
+            if other is not None:
+                return (
+                    f"advancing from {list(at)} would run into boat {other.id} at {list(nxt)}",
+                    Citation("RTW", "3.4"),
+                )
+            if i > 0 and at in position.yellow and move.actions[i - 1] == "A":
+                return (f"the lull at {list(at)} ended {boat.id}'s move there", RTW32)
+            if i > 0 and any(o.actions == move.actions[:i] for o in options):
+                return (
+                    f"after {done} boat {boat.id} has no further movement: {_PATTERN[pos]}, and "
+                    "only a gust earns an extra one",
+                    RTW32 if at in position.blue or i >= 2 else RTW2,
+                )
+        else:
+            nh = (heading + TURNS[act]) % 360
+            if nh == wind and position.phase is not Phase.START:
+                return (
+                    f"{act} after {done} would leave boat {boat.id} head to wind, which is "
+                    "forbidden during the race",
+                    RTW2,
+                )
+            if i > 0 and at in position.yellow and move.actions[i - 1] == "A":
+                return (f"the lull at {list(at)} ended {boat.id}'s move there", RTW32)
+        return (f"{act} cannot follow {done}: {_PATTERN[pos]}", RTW2)
+    return (f"the move stops short: {_PATTERN[pos]}, and the move is compulsory in full", RTW2)
+
+
+def is_legal(position: Position, move: Move) -> bool:
+    """Whether ``move`` is legal; see :func:`legality` for the reason."""
+    return any(o.actions == move.actions for o in outcomes(position, move.boat))
+
+
+def apply(position: Position, move: Move) -> Position:
+    """The position after ``move``; the input is never changed.
+
+    Raises :class:`IllegalMove` with the reason when the move is not legal.
+    A boat stopped by a yellow token gets ``lull=True`` when the option
+    ``yellow_skips_next_turn`` holds; standing still releases it.
+    """
+    verdict = legality(position, move)
+    if verdict.outcome is None:
+        raise IllegalMove(move, verdict.reason)
+    return _after(position, move.boat, verdict.outcome)
+
+
+def _after(position: Position, boat_id: str, o: Outcome) -> Position:
+    boat = position.boat(boat_id)
+    lull = o.lulled and position.options.yellow_skips_next_turn
+    return position.replace_boat(Boat(boat.id, o.end, Compass(o.heading), lull))

@@ -1,0 +1,240 @@
+"""Immutable values of a Race the Wind position: boats, marks, tokens, options.
+
+These are the lean kernel values game programs pass around in search loops:
+frozen slotted dataclasses whose ``repr`` evaluates back to an equal value.
+A :class:`Position` checks its own invariants when built and raises
+:class:`PositionError` naming the offending field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Literal
+
+from rightofway.geometry import Compass, Point
+
+__all__ = [
+    "ACTIONS",
+    "Action",
+    "Boat",
+    "Mark",
+    "MarkRole",
+    "Move",
+    "Options",
+    "Phase",
+    "Position",
+    "PositionError",
+    "Protest",
+]
+
+Action = Literal["A", "R45", "R90", "L45", "L90"]
+"""One part of a move: ``A`` advances one intersection; ``R``/``L`` turn clockwise/anticlockwise."""
+
+ACTIONS: tuple[Action, ...] = ("A", "R45", "R90", "L45", "L90")
+TURNS: dict[str, int] = {"R45": 45, "R90": 90, "L45": -45, "L90": -90}
+
+
+class Phase(StrEnum):
+    """Where the race stands: the start procedure, the race, or the final leg."""
+
+    START = "start"
+    RACE = "race"
+    FINAL_LEG = "final-leg"
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+class MarkRole(StrEnum):
+    """What a mark is for (conventions: the line runs from gate buoy to committee boat)."""
+
+    WINDWARD_MARK = "windward-mark"
+    GATE_BUOY = "gate-buoy"
+    COMMITTEE_BOAT = "committee-boat"
+    EXTRA_MARK = "extra-mark"
+
+    def __repr__(self) -> str:
+        return f"MarkRole.{self.name}"
+
+    @property
+    def at_gate(self) -> bool:
+        """Whether the mark is one end of the starting/finishing gate."""
+        return self in (MarkRole.GATE_BUOY, MarkRole.COMMITTEE_BOAT)
+
+
+class PositionError(ValueError):
+    """A position that cannot exist; ``path`` names the field at fault."""
+
+    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Boat:
+    """A boat: where it stands, where its bow points, and whether a lull holds it."""
+
+    id: str
+    at: Point
+    heading: Compass
+    lull: bool = False
+    """A yellow token stopped it: it stands still on its next turn (RTW 3.2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A buoy or the committee boat: an obstacle with a two-length zone."""
+
+    id: str
+    at: Point
+    role: MarkRole
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Ruleset options: matters of taste the rulebook leaves open.
+
+    See the Interpretations page of the docs for each default and the section
+    it settles.
+    """
+
+    yellow_skips_next_turn: bool = True
+    """A boat stopped by a yellow token also stands still on its next turn (RTW 3.2)."""
+    cover: bool = True
+    """Play with wind cover (RTW 3.5); false is the variant of RTW 3.8."""
+    shadow: Literal["point", "cone"] = "point"
+    """``point``: the one intersection dead downwind; ``cone``: a 90-degree cone."""
+    cover_depth: int = 2
+    """How many intersections deep the cone reaches (only with ``shadow="cone"``)."""
+    penalty_requires_protest: bool = False
+    """When true, an infringement without a protest is not penalised (RTW 3.4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A boat's whole turn as a sequence of actions; ``()`` is standing still."""
+
+    boat: str
+    actions: tuple[Action, ...]
+
+    def __str__(self) -> str:
+        return f"{self.boat}: {' '.join(self.actions) or '(stands still)'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Protest:
+    """Boat ``by`` protests boat ``against`` over the move just made."""
+
+    by: str
+    against: str
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A Race the Wind position. Never changes: :func:`rightofway.rtw.apply` returns a new one.
+
+    ``turn_order`` lists the boats in the order they move from this position
+    on; empty means the order of ``boats``.
+    """
+
+    wind: Compass
+    boats: tuple[Boat, ...]
+    marks: tuple[Mark, ...] = ()
+    yellow: frozenset[Point] = frozenset()
+    blue: frozenset[Point] = frozenset()
+    phase: Phase = Phase.RACE
+    turn_order: tuple[str, ...] = ()
+    options: Options = Options()
+    _by_id: dict[str, Boat] = field(init=False, repr=False, compare=False, hash=False)
+    _order: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+    _marks_at: frozenset[Point] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        by_id: dict[str, Boat] = {}
+        occupied: dict[Point, str] = {}
+        for i, boat in enumerate(self.boats):
+            if boat.id in by_id:
+                raise PositionError(("boats", i, "id"), f"boat id {boat.id!r} is used twice")
+            if boat.at in occupied:
+                raise PositionError(
+                    ("boats", i, "at"),
+                    f"boat {boat.id} stands on {list(boat.at)}, already taken by boat "
+                    f"{occupied[boat.at]}; two boats cannot share an intersection",
+                )
+            by_id[boat.id] = boat
+            occupied[boat.at] = boat.id
+        mark_ids: set[str] = set()
+        for i, mark in enumerate(self.marks):
+            if mark.id in mark_ids:
+                raise PositionError(("marks", i, "id"), f"mark id {mark.id!r} is used twice")
+            mark_ids.add(mark.id)
+            if mark.at in occupied:
+                j = next(k for k, b in enumerate(self.boats) if b.at == mark.at)
+                raise PositionError(
+                    ("boats", j, "at"),
+                    f"boat {occupied[mark.at]} stands on mark {mark.id} at {list(mark.at)}; "
+                    "marks are obstacles no boat may occupy",
+                )
+        marks_at = frozenset(m.at for m in self.marks)
+        for colour, tokens in (("yellow", self.yellow), ("blue", self.blue)):
+            on_mark = sorted(tokens & marks_at)
+            if on_mark:
+                raise PositionError(
+                    ("tokens", colour), f"a {colour} token lies on a mark at {list(on_mark[0])}"
+                )
+        both = sorted(self.yellow & self.blue)
+        if both:
+            raise PositionError(
+                ("tokens",), f"{list(both[0])} holds both a yellow and a blue token"
+            )
+        order = self.turn_order or tuple(b.id for b in self.boats)
+        if sorted(order) != sorted(by_id):
+            raise PositionError(
+                ("turn_order",),
+                f"turn order {list(order)} must name each boat ({', '.join(by_id)}) exactly once",
+            )
+        object.__setattr__(self, "_by_id", by_id)
+        object.__setattr__(self, "_order", {b: i for i, b in enumerate(order)})
+        object.__setattr__(self, "_marks_at", marks_at)
+
+    def boat(self, boat_id: str) -> Boat:
+        """The boat called ``boat_id``; :class:`KeyError` naming it when absent."""
+        try:
+            return self._by_id[boat_id]
+        except KeyError:
+            raise KeyError(f"no boat {boat_id!r} in this position") from None
+
+    def has_boat(self, boat_id: str) -> bool:
+        """Whether a boat of that id is in the position."""
+        return boat_id in self._by_id
+
+    @property
+    def boat_ids(self) -> tuple[str, ...]:
+        """Boat ids in the order the boats are listed."""
+        return tuple(self._by_id)
+
+    def turn_index(self, boat_id: str) -> int:
+        """Where the boat stands in the turn order (0 moves first)."""
+        return self._order[boat_id]
+
+    @property
+    def mark_points(self) -> frozenset[Point]:
+        """The intersections marks stand on."""
+        return self._marks_at
+
+    def boat_at(self, point: Point) -> Boat | None:
+        """The boat on ``point``, if any."""
+        for b in self.boats:
+            if b.at == point:
+                return b
+        return None
+
+    def replace_boat(self, boat: Boat) -> Position:
+        """A new position with the boat of the same id replaced by ``boat``."""
+        return replace(self, boats=tuple(boat if b.id == boat.id else b for b in self.boats))
+
+    def with_wind(self, wind: Compass) -> Position:
+        """The same position after a wind shift (RTW 3.3)."""
+        return replace(self, wind=wind)

@@ -1,0 +1,364 @@
+"""Scenario files: reading YAML strictly, validating it, and checking expectations.
+
+A scenario file is one YAML mapping (see the conventions): a position,
+optionally a move and a protest, and the outcome expected. Reading never
+guesses: duplicate keys, unknown keys, wrong types and positions that cannot
+exist are a :class:`ScenarioError` naming the file, the field path and the
+line. Which model validates the file is chosen by its ``ruleset`` key through
+the registry (:mod:`rightofway.registry`).
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from rightofway.explain import Step, render_steps, steps_json
+
+__all__ = [
+    "FieldError",
+    "Mismatch",
+    "ScenarioError",
+    "ScenarioReport",
+    "bundled_catalogue",
+    "check_file",
+    "find_scenarios",
+    "load_scenario",
+    "read_yaml",
+]
+
+Loc = tuple[str | int, ...]
+
+
+class ScenarioError(Exception):
+    """A file that is not a valid scenario. ``str()`` is one line: file, line, field, problem."""
+
+    def __init__(self, file: str, message: str, loc: Loc = (), line: int | None = None) -> None:
+        self.file = file
+        self.loc = loc
+        self.line = line
+        self.message = message
+        where = f"{file}:{line}" if line else file
+        field_ = f" {format_loc(loc)}:" if loc else ""
+        super().__init__(f"{where}:{field_} {message}")
+
+
+class FieldError(ValueError):
+    """A semantic problem found after validation, at field path ``loc``."""
+
+    def __init__(self, loc: Loc, message: str) -> None:
+        super().__init__(message)
+        self.loc = loc
+        self.message = message
+
+
+def format_loc(loc: Loc) -> str:
+    """``("position", "boats", 0, "at")`` -> ``position.boats[0].at``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+# --- YAML with line numbers and no duplicate keys ----------------------------------
+
+
+def read_yaml(text: str, file: str) -> tuple[Any, dict[Loc, int]]:
+    """Parse YAML into plain data plus a map from field path to 1-based line.
+
+    Duplicate keys in a mapping and YAML syntax errors raise :class:`ScenarioError`.
+    """
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        lines: dict[Loc, int] = {}
+        data = _build(loader, node, (), lines, file) if node is not None else None
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else None
+        problem = e.problem or e.context or "malformed YAML"
+        raise ScenarioError(file, f"not valid YAML: {problem}", line=line) from None
+    except yaml.YAMLError as e:  # pragma: no cover - PyYAML marks its errors
+        raise ScenarioError(file, f"not valid YAML: {e}") from None
+    finally:
+        loader.dispose()
+    return data, lines
+
+
+def _build(loader: yaml.SafeLoader, node: yaml.Node, loc: Loc, lines: dict[Loc, int],
+           file: str) -> Any:
+    lines.setdefault(loc, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        loader.flatten_mapping(node)
+        out: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            if not isinstance(key, str):
+                raise ScenarioError(file, f"key {key!r} must be a string", loc,
+                                    key_node.start_mark.line + 1)
+            if key in out:
+                raise ScenarioError(
+                    file,
+                    f"duplicate key {key!r} (first given on line {lines[(*loc, key)]})",
+                    (*loc, key),
+                    key_node.start_mark.line + 1,
+                )
+            lines[(*loc, key)] = key_node.start_mark.line + 1
+            out[key] = _build(loader, value_node, (*loc, key), lines, file)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_build(loader, item, (*loc, i), lines, file) for i, item in enumerate(node.value)]
+    value = loader.construct_object(node, deep=True)
+    if value is not None and not isinstance(value, (str, int, float, bool)):
+        raise ScenarioError(
+            file, f"{value!r} is a {type(value).__name__}; quote it to make it text", loc,
+            node.start_mark.line + 1,
+        )
+    return value
+
+
+def _line_for(loc: Loc, lines: dict[Loc, int]) -> int | None:
+    for n in range(len(loc), -1, -1):
+        if loc[:n] in lines:
+            return lines[loc[:n]]
+    return None
+
+
+# --- pydantic errors as one readable line ------------------------------------------------
+
+
+def _model_at(model: type[BaseModel], loc: Loc) -> type[BaseModel] | None:
+    """The pydantic model that validates the mapping at ``loc`` below ``model``, if any."""
+    current: Any = model
+    for part in loc:
+        if isinstance(current, type) and issubclass(current, BaseModel):
+            if not isinstance(part, str) or part not in current.model_fields:
+                return None
+            current = current.model_fields[part].annotation
+        else:
+            current = _unwrap_container(current)
+            if current is None:
+                return None
+        current = _unwrap_optional(current)
+    current = _unwrap_optional(current)
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return current
+    return None
+
+
+def _unwrap_optional(tp: Any) -> Any:
+    origin = typing.get_origin(tp)
+    if origin is typing.Annotated:
+        return _unwrap_optional(typing.get_args(tp)[0])
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(args) == 1:
+            return _unwrap_optional(args[0])
+    return tp
+
+
+def _unwrap_container(tp: Any) -> Any:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is list and args:
+        return args[0]
+    if origin is dict and len(args) == 2:
+        return args[1]
+    return None
+
+
+def _describe_error(model: type[BaseModel], err: Any) -> tuple[Loc, str]:
+    loc: Loc = tuple(err["loc"])
+    kind = err["type"]
+    given = err.get("input")
+    if kind == "extra_forbidden":
+        parent = _model_at(model, loc[:-1])
+        allowed = ", ".join(parent.model_fields) if parent else ""
+        msg = f"unknown key {loc[-1]!r}"
+        return loc, f"{msg}; expected one of: {allowed}" if allowed else msg
+    if kind == "missing":
+        return loc, "required key is missing"
+    msg = str(err["msg"])
+    if kind.startswith("literal") or kind.endswith("_type") or kind in (
+        "too_long", "too_short", "greater_than_equal", "less_than_equal",
+    ):
+        return loc, f"{msg[0].lower()}{msg[1:]} (got {given!r})"
+    return loc, msg
+
+
+def validation_error(file: str, model: type[BaseModel], exc: ValidationError,
+                     lines: dict[Loc, int]) -> ScenarioError:
+    """The first pydantic error as a :class:`ScenarioError` with its line."""
+    errors = exc.errors()
+    loc, msg = _describe_error(model, errors[0])
+    if len(errors) > 1:
+        msg += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
+    return ScenarioError(file, msg, loc, _line_for(loc, lines))
+
+
+# --- reports -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """An expectation that does not hold."""
+
+    key: str
+    expected: Any
+    actual: Any
+
+    def __str__(self) -> str:
+        return f"{self.key}: expected {_show(self.expected)}, got {_show(self.actual)}"
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, (set, frozenset)):
+        return "{" + ", ".join(sorted(_show(v) for v in value)) + "}"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if value is None:
+        return "null"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class ScenarioReport:
+    """The result of checking one scenario: pass/fail, mismatches and the live explanation."""
+
+    id: str
+    title: str
+    ruleset: str
+    source: str
+    file: str
+    mismatches: tuple[Mismatch, ...]
+    summary: tuple[str, ...]
+    """Short lines: the facts and the ruling."""
+    sections: tuple[tuple[str, tuple[Step, ...]], ...]
+    """The explanation, grouped under headings."""
+    checked: tuple[str, ...] = field(default=())
+    """The expectation keys that were checked."""
+
+    @property
+    def passed(self) -> bool:
+        """Whether every expectation holds."""
+        return not self.mismatches
+
+    def headline(self) -> str:
+        """``PASS id - title``."""
+        return f"{'PASS' if self.passed else 'FAIL'} {self.id} - {self.title}"
+
+    def text(self, *, full: bool = True) -> str:
+        """The report for people: headline, mismatches, summary and explanation."""
+        out = [self.headline(), f"  file: {self.file}", f"  source: {self.source}"]
+        for m in self.mismatches:
+            out.append(f"  MISMATCH {m}")
+        out.extend(f"  {s}" for s in self.summary)
+        if full:
+            for title, steps in self.sections:
+                out.append(f"  {title}:")
+                out.append(render_steps(steps, indent="    "))
+        return "\n".join(out)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for programs."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "ruleset": self.ruleset,
+            "source": self.source,
+            "file": self.file,
+            "passed": self.passed,
+            "checked": list(self.checked),
+            "mismatches": [
+                {"key": m.key, "expected": _jsonable(m.expected), "actual": _jsonable(m.actual)}
+                for m in self.mismatches
+            ],
+            "summary": list(self.summary),
+            "explanation": [{"title": t, "steps": steps_json(s)} for t, s in self.sections],
+        }
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted((_jsonable(v) for v in value), key=repr)
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+# --- loading and checking files ------------------------------------------------------------
+
+
+def load_scenario(path: Path | str) -> Any:
+    """Read and validate one scenario file; return the ruleset's scenario object.
+
+    Raises :class:`ScenarioError` for anything that is not a valid scenario.
+    """
+    from rightofway.registry import get_ruleset, ruleset_names
+
+    file = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ScenarioError(file, f"cannot read: {e}") from None
+    data, lines = read_yaml(text, file)
+    if not isinstance(data, dict):
+        raise ScenarioError(file, "a scenario must be a YAML mapping of keys to values", line=1)
+    name = data.get("ruleset")
+    if name is None:
+        raise ScenarioError(file, "required key is missing; expected one of: "
+                            + ", ".join(ruleset_names()), ("ruleset",), 1)
+    try:
+        ruleset = get_ruleset(name)
+    except KeyError as e:
+        raise ScenarioError(file, str(e.args[0]), ("ruleset",), lines.get(("ruleset",))) from None
+    model = ruleset.scenario_model
+    try:
+        scenario = model.model_validate(data, strict=True)
+        return ruleset.prepare(scenario, file)
+    except ValidationError as e:
+        raise validation_error(file, model, e, lines) from None
+    except FieldError as e:
+        raise ScenarioError(file, e.message, e.loc, _line_for(e.loc, lines)) from None
+
+
+def check_file(path: Path | str) -> ScenarioReport:
+    """Load a scenario and check its expectations; :class:`ScenarioError` if invalid."""
+    from rightofway.registry import get_ruleset
+
+    scenario = load_scenario(path)
+    report: ScenarioReport = get_ruleset(scenario.model.ruleset).check(scenario)
+    return report
+
+
+def find_scenarios(paths: Iterable[Path | str]) -> Iterator[Path]:
+    """Scenario files named by ``paths``: files as given, folders searched for YAML files."""
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            yield from sorted(
+                f for f in path.rglob("*") if f.suffix in (".yaml", ".yml") and f.is_file()
+            )
+        else:
+            yield path
+
+
+def bundled_catalogue() -> Path:
+    """Folder of the scenario catalogue shipped with the package (or the source checkout's)."""
+    packaged = resources.files("rightofway") / "scenarios"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parent.parent / "scenarios"
