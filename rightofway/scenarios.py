@@ -327,7 +327,7 @@ def load_scenario(path: Path | str) -> Any:
         raise ScenarioError(file, str(e.args[0]), ("ruleset",), lines.get(("ruleset",))) from None
     model = ruleset.scenario_model
     try:
-        scenario = model.model_validate(data, strict=True)
+        scenario = model.model_validate(data)
         return ruleset.prepare(scenario, file)
     except ValidationError as e:
         raise validation_error(file, model, e, lines) from None

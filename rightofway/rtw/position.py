@@ -120,7 +120,7 @@ class Move:
     actions: tuple[Action, ...]
 
     def __str__(self) -> str:
-        return f"{self.boat}: {' '.join(self.actions) or '(stands still)'}"
+        return f"{self.boat} [{' '.join(self.actions)}]{'' if self.actions else ' (stands still)'}"
 
 
 @dataclass(frozen=True, slots=True)
