@@ -21,6 +21,7 @@ loops.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import NamedTuple
 
 from rightofway.explain import Citation, Step
@@ -60,6 +61,25 @@ class Outcome(NamedTuple):
     """A yellow token stopped the boat."""
 
 
+def _turn_table() -> dict[tuple[int, int, bool], tuple[tuple[Action, int], ...]]:
+    """Manoeuvres allowed from each heading, per wind and phase (never ending head to
+    wind during the race, RTW 2)."""
+    table = {}
+    for h in Compass:
+        for w in Compass:
+            for start in (False, True):
+                table[h.value, w.value, start] = tuple(
+                    (name, (h.value + d) % 360)
+                    for name, d in _TURN_ITEMS
+                    if start or (h.value + d) % 360 != w.value
+                )
+    return table
+
+
+_TURNS = _turn_table()
+_ANGLE: dict[int, int] = {r: int(angle_off_wind(0, r)) for r in range(0, 360, 45)}
+
+
 def _generate(
     at: Point,
     heading: int,
@@ -68,27 +88,27 @@ def _generate(
     yellow: frozenset[Point],
     blue: frozenset[Point],
     blocked: frozenset[Point] | set[Point],
+    moving_only: bool = False,
 ) -> list[Outcome]:
-    """Every way a turn can go for a boat that is free to move (RTW 2, 3.2)."""
+    """Every way a turn can go for a boat that is free to move (RTW 2, 3.2).
+
+    With ``moving_only`` the turns that only manoeuvre on the spot are left
+    out: they enter no intersection, so claims do not need them.
+    """
     out: list[Outcome] = []
     append = out.append
+    turn_table = _TURNS
 
-    def turns(h: int) -> list[tuple[Action, int]]:
-        res = []
-        for name, d in _TURN_ITEMS:
-            nh = (h + d) % 360
-            if nh != wind or start:
-                res.append((name, nh))
-        return res
-
-    def after_advance(acts: tuple[Action, ...], path: tuple[Point, ...], p: Point, h: int,
-                      gusty: bool) -> None:
-        # p has just been entered by a movement
-        if p in yellow:
-            append(Outcome(acts, path, p, h, True))
-            return
-        append(Outcome(acts, path, p, h, False))
-        while gusty and p in blue:
+    def after_advance(acts: tuple[Action, ...], path: tuple[Point, ...], p: Point,
+                      h: int) -> None:
+        # p has just been entered by a movement that earns a gust on a blue token
+        while True:
+            if p in yellow:
+                append(Outcome(acts, path, p, h, True))
+                return
+            append(Outcome(acts, path, p, h, False))
+            if p not in blue:
+                return
             s = _STEP[h]
             q = (p[0] + s[0], p[1] + s[1])
             if q in blocked:
@@ -96,24 +116,23 @@ def _generate(
             acts = (*acts, "A")
             path = (*path, q)
             p = q
-            if p in yellow:
-                append(Outcome(acts, path, p, h, True))
-                return
-            append(Outcome(acts, path, p, h, False))
 
     x, y = at
-    angle = angle_off_wind(heading, wind)
+    angle = _ANGLE[(wind - heading) % 360]
     sx, sy = _STEP[heading]
     ahead = (x + sx, y + sy)
     can_advance = ahead not in blocked
+    turns = turn_table[heading, wind, start]
     if angle == 0:  # head to wind: a single manoeuvre
-        for name, nh in turns(heading):
-            append(Outcome((name,), (), at, nh, False))
+        if not moving_only:
+            for name, nh in turns:
+                append(Outcome((name,), (), at, nh, False))
     elif angle == 45 or angle == 180:  # close-hauled or run
         if can_advance:
-            after_advance(("A",), (ahead,), ahead, heading, True)
-        for name, nh in turns(heading):
-            append(Outcome((name,), (), at, nh, False))
+            after_advance(("A",), (ahead,), ahead, heading)
+        if not moving_only:
+            for name, nh in turns:
+                append(Outcome((name,), (), at, nh, False))
     elif angle == 90:  # beam reach: two parts, a gust only after a final movement
         if can_advance:
             if ahead in yellow:
@@ -121,34 +140,34 @@ def _generate(
             else:
                 ahead2 = (ahead[0] + sx, ahead[1] + sy)
                 if ahead2 not in blocked:
-                    after_advance(("A", "A"), (ahead, ahead2), ahead2, heading, True)
-                for name, nh in turns(heading):
+                    after_advance(("A", "A"), (ahead, ahead2), ahead2, heading)
+                for name, nh in turns:
                     append(Outcome(("A", name), (ahead,), ahead, nh, False))
-        for n1, h1 in turns(heading):
+        for n1, h1 in turns:
             s1 = _STEP[h1]
             q = (x + s1[0], y + s1[1])
             if q not in blocked:
-                after_advance((n1, "A"), (q,), q, h1, True)
-            for n2, h2 in turns(h1):
-                append(Outcome((n1, n2), (), at, h2, False))
-    else:  # broad reach: movement, then an optional manoeuvre
-        if can_advance:
-            if ahead in yellow:
-                append(Outcome(("A",), (ahead,), ahead, heading, True))
-            else:
-                append(Outcome(("A",), (ahead,), ahead, heading, False))
-                gust = ahead in blue
+                after_advance((n1, "A"), (q,), q, h1)
+            if not moving_only:
+                for n2, h2 in turn_table[h1, wind, start]:
+                    append(Outcome((n1, n2), (), at, h2, False))
+    elif can_advance:  # broad reach: movement, then an optional manoeuvre
+        if ahead in yellow:
+            append(Outcome(("A",), (ahead,), ahead, heading, True))
+        else:
+            append(Outcome(("A",), (ahead,), ahead, heading, False))
+            gust = ahead in blue
+            if gust:  # take the gust straight on, or manoeuvre first and then take it
+                ahead2 = (ahead[0] + sx, ahead[1] + sy)
+                if ahead2 not in blocked:
+                    after_advance(("A", "A"), (ahead, ahead2), ahead2, heading)
+            for name, nh in turns:
+                append(Outcome(("A", name), (ahead,), ahead, nh, False))
                 if gust:
-                    ahead2 = (ahead[0] + sx, ahead[1] + sy)
-                    if ahead2 not in blocked:
-                        after_advance(("A", "A"), (ahead, ahead2), ahead2, heading, True)
-                for name, nh in turns(heading):
-                    append(Outcome(("A", name), (ahead,), ahead, nh, False))
-                    if gust:
-                        s1 = _STEP[nh]
-                        q = (ahead[0] + s1[0], ahead[1] + s1[1])
-                        if q not in blocked:
-                            after_advance(("A", name, "A"), (ahead, q), q, nh, True)
+                    s1 = _STEP[nh]
+                    q = (ahead[0] + s1[0], ahead[1] + s1[1])
+                    if q not in blocked:
+                        after_advance(("A", name, "A"), (ahead, q), q, nh)
     return out
 
 
@@ -178,24 +197,43 @@ def outcomes(position: Position, boat_id: str, *, other_boats: bool = True) -> l
     return res or [Outcome((), (), boat.at, boat.heading.value, False)]
 
 
+_EMPTY: frozenset[Point] = frozenset()
+
+
+@cache
+def _open_water(heading: int, wind: int, start: bool) -> tuple[Point, ...]:
+    """Claims of a boat at the origin with no token or mark in reach (64 x 2 cases)."""
+    pts: set[Point] = set()
+    for o in _generate((0, 0), heading, wind, start, _EMPTY, _EMPTY, _EMPTY, moving_only=True):
+        pts.update(o.path)
+    pts.discard((0, 0))
+    return tuple(sorted(pts))
+
+
 def claims_of(position: Position, boat_id: str) -> frozenset[Point]:
     """The intersections a boat could pass through or end on with any legal next move.
 
     Tokens count, other boats are ignored, the boat's own intersection is left
     out, and a boat that must stand still claims nothing (conventions, RTW 3.4).
     """
-    boat = position.boat(boat_id)
+    return _claims(position, position.boat(boat_id))
+
+
+def _claims(position: Position, boat: Boat) -> frozenset[Point]:
     if boat.lull:
-        return frozenset()
+        return _EMPTY
+    x, y = boat.at
+    heading = boat.heading  # an IntEnum: hashes and adds as its bearing
+    wind = position.wind
+    start = position.phase is Phase.START
+    cells = frozenset([(x + dx, y + dy) for dx, dy in _open_water(heading, wind, start)])
+    if position.special_points.isdisjoint(cells):
+        # Nothing in reach changes a move: the open-water claims, moved to the boat.
+        return cells
     pts: set[Point] = set()
     for o in _generate(
-        boat.at,
-        boat.heading.value,
-        position.wind.value,
-        position.phase is Phase.START,
-        position.yellow,
-        position.blue,
-        position.mark_points,
+        boat.at, heading, wind, start, position.yellow, position.blue, position.mark_points,
+        moving_only=True,
     ):
         pts.update(o.path)
     pts.discard(boat.at)
@@ -204,7 +242,7 @@ def claims_of(position: Position, boat_id: str) -> frozenset[Point]:
 
 def claims(position: Position) -> dict[str, frozenset[Point]]:
     """Claims of every boat, by id."""
-    return {b.id: claims_of(position, b.id) for b in position.boats}
+    return {b.id: _claims(position, b) for b in position.boats}
 
 
 def legal_moves(position: Position, boat_id: str) -> list[Move]:

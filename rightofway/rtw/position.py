@@ -150,6 +150,7 @@ class Position:
     _by_id: dict[str, Boat] = field(init=False, repr=False, compare=False, hash=False)
     _order: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
     _marks_at: frozenset[Point] = field(init=False, repr=False, compare=False, hash=False)
+    _special: frozenset[Point] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         by_id: dict[str, Boat] = {}
@@ -198,6 +199,7 @@ class Position:
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_order", {b: i for i, b in enumerate(order)})
         object.__setattr__(self, "_marks_at", marks_at)
+        object.__setattr__(self, "_special", marks_at | self.yellow | self.blue)
 
     def boat(self, boat_id: str) -> Boat:
         """The boat called ``boat_id``; :class:`KeyError` naming it when absent."""
@@ -223,6 +225,11 @@ class Position:
     def mark_points(self) -> frozenset[Point]:
         """The intersections marks stand on."""
         return self._marks_at
+
+    @property
+    def special_points(self) -> frozenset[Point]:
+        """Intersections holding a mark or a token: where a move can differ from open water."""
+        return self._special
 
     def boat_at(self, point: Point) -> Boat | None:
         """The boat on ``point``, if any."""

@@ -14,13 +14,13 @@ import networkx as nx
 
 from rightofway.explain import Citation, Step
 from rightofway.geometry import (
+    Compass,
     Point,
     PointOfSail,
     Tack,
     angle_off_wind,
     chebyshev,
     cone,
-    depth,
     downwind_step,
     euclidean_sq,
     point_of_sail,
@@ -29,7 +29,7 @@ from rightofway.geometry import (
 )
 from rightofway.results import Answer, Basis, Infringement, RightOfWay, Ruling, Verdict
 from rightofway.rtw.moves import _after, claims, legality
-from rightofway.rtw.position import Mark, Move, Phase, Position, Protest
+from rightofway.rtw.position import Boat, Mark, Move, Phase, Position, Protest
 
 __all__ = [
     "BoatFacts",
@@ -78,27 +78,32 @@ class BoatFacts(NamedTuple):
         return "fast" if self.fast else "slow"
 
 
+def _sail(heading: int, wind: int) -> tuple[Tack, PointOfSail, bool]:
+    pos = point_of_sail(angle_off_wind(heading, wind))
+    return tack(heading, wind), pos, pos in FAST
+
+
+_SAIL: dict[tuple[int, int], tuple[Tack, PointOfSail, bool]] = {
+    (h.value, w.value): _sail(h.value, w.value) for h in Compass for w in Compass
+}
+
+
+def _facts_of(position: Position, b: Boat, d: Point) -> BoatFacts:
+    t, pos, fast = _SAIL[b.heading, position.wind]  # IntEnum members hash as their bearings
+    return BoatFacts(
+        b.id, b.at, t, pos, fast, b.at[0] * d[0] + b.at[1] * d[1], position.turn_index(b.id)
+    )
+
+
 def boat_facts(position: Position, boat_id: str) -> BoatFacts:
     """Tack, point of sail, speed, leeward depth and turn of one boat."""
-    b = position.boat(boat_id)
-    wind = position.wind.value
-    h = b.heading.value
-    pos = point_of_sail(angle_off_wind(h, wind))
-    d = downwind_step(position.wind)
-    return BoatFacts(
-        b.id,
-        b.at,
-        tack(h, wind),
-        pos,
-        pos in FAST,
-        int(depth(b.at, d)),
-        position.turn_index(b.id),
-    )
+    return _facts_of(position, position.boat(boat_id), downwind_step(position.wind))
 
 
 def facts(position: Position) -> dict[str, BoatFacts]:
     """:func:`boat_facts` for every boat."""
-    return {b.id: boat_facts(position, b.id) for b in position.boats}
+    d = downwind_step(position.wind)
+    return {b.id: _facts_of(position, b, d) for b in position.boats}
 
 
 # --- zones -----------------------------------------------------------------
@@ -110,18 +115,21 @@ def zone_mark(position: Position, a: Point, b: Point) -> Mark | None:
     No zone governs during the start; on the final leg the gate's marks have
     none (RTW 3.7). Of several marks the one nearest either boat governs.
     """
-    if position.phase is Phase.START:
+    if not position.marks or position.phase is Phase.START:
         return None
     final = position.phase is Phase.FINAL_LEG
     best: Mark | None = None
     best_d = 0.0
+    (ax, ay), (bx, by) = a, b
     for m in position.marks:
+        mx, my = m.at
+        if (abs(ax - mx) > 2 or abs(ay - my) > 2) and (abs(bx - mx) > 2 or abs(by - my) > 2):
+            continue  # neither boat within two lengths (RTW 3.6)
         if final and m.role.at_gate:
             continue
-        if within_zone(a, m.at) or within_zone(b, m.at):
-            d = min(euclidean_sq(a, m.at), euclidean_sq(b, m.at))
-            if best is None or d < best_d:
-                best, best_d = m, d
+        d = min(euclidean_sq(a, m.at), euclidean_sq(b, m.at))
+        if best is None or d < best_d:
+            best, best_d = m, d
     return best
 
 
@@ -347,14 +355,18 @@ def engaged_pairs(position: Position) -> list[tuple[str, str]]:
     return out
 
 
-def engagements(position: Position) -> list[tuple[str, str, Basis]]:
+def engagements(
+    position: Position, claims_by_boat: dict[str, frozenset[Point]] | None = None
+) -> list[tuple[str, str, Basis]]:
     """The fast path: ``(holder, giver, basis)`` for every engaged pair, no explanations.
 
     Yields the same facts as :func:`engagement_graph` without building a graph,
-    for engines that call it in search loops.
+    for engines that call it in search loops. Pass the claims when already
+    computed (:func:`rightofway.rtw.claims`) to skip computing them again.
     """
-    cl = claims(position)
-    fs = facts(position)
+    cl = claims(position) if claims_by_boat is None else claims_by_boat
+    fs: dict[str, BoatFacts] = {}
+    d = downwind_step(position.wind)
     boats = position.boats
     out: list[tuple[str, str, Basis]] = []
     for i, a in enumerate(boats):
@@ -362,7 +374,9 @@ def engagements(position: Position) -> list[tuple[str, str, Basis]]:
         for b in boats[i + 1:]:
             cb = cl[b.id]
             if a.at in cb or b.at in ca or not ca.isdisjoint(cb):
-                out.append(_decide(position, fs[a.id], fs[b.id], ca, cb, None))
+                fa = fs.get(a.id) or fs.setdefault(a.id, _facts_of(position, a, d))
+                fb = fs.get(b.id) or fs.setdefault(b.id, _facts_of(position, b, d))
+                out.append(_decide(position, fa, fb, ca, cb, None))
     return out
 
 
@@ -394,6 +408,7 @@ def engagement_graph(position: Position) -> nx.DiGraph:
             claims=sorted(cl[b.id]),
         )
     boats = position.boats
+    zoned = False
     for i, a in enumerate(boats):
         for b in boats[i + 1:]:
             fa, fb = fs[a.id], fs[b.id]
@@ -416,7 +431,9 @@ def engagement_graph(position: Position) -> nx.DiGraph:
             )
             g.add_edge(giver, holder, basis=basis, contested=sorted(contested),
                        steps=tuple(trace))
-    g.graph["cycles"] = right_of_way_cycles(g)
+            zoned = zoned or basis in ("inside", "astern")
+    # Outside zones the order of RTW 3.4 is total, so only zone bases can close a cycle.
+    g.graph["cycles"] = right_of_way_cycles(g) if zoned else []
     return g
 
 

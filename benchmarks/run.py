@@ -1,0 +1,91 @@
+"""Benchmark: adjudicating a 5-boat Race the Wind position against python-chess move generation.
+
+Run ``python benchmarks/run.py`` (python-chess comes with the ``bench`` extra).
+Everything is measured in one run on the same machine, so the ratios compare
+like with like; the last line is ``ratio kernel/chess: X.XX`` (fast path).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import timeit
+from collections.abc import Callable
+
+import chess
+
+from rightofway.geometry import Compass
+from rightofway.rtw import (
+    Boat,
+    Mark,
+    MarkRole,
+    Position,
+    claims,
+    engagement_graph,
+    engagements,
+)
+
+# A mid-race beat: five boats on several points of sail, gusts and lulls around them.
+POSITION = Position(
+    wind=Compass.N,
+    boats=(
+        Boat("A", (0, 4), Compass.NE),
+        Boat("B", (2, 4), Compass.NW),
+        Boat("C", (1, 2), Compass.W),
+        Boat("D", (3, 3), Compass.SE),
+        Boat("E", (-1, 3), Compass.S),
+    ),
+    marks=(Mark("windward", (0, 14), MarkRole.WINDWARD_MARK),),
+    yellow=frozenset({(1, 6), (-2, 2), (4, 1)}),
+    blue=frozenset({(1, 5), (3, 2), (0, 1), (-3, 3)}),
+)
+
+
+def fast_path() -> object:
+    """Claims of every boat, the engaged pairs and right of way per pair, no graph."""
+    by_boat = claims(POSITION)
+    return by_boat, engagements(POSITION, by_boat)
+
+
+def graph_path() -> object:
+    """The same facts through the explained engagement graph."""
+    return engagement_graph(POSITION)
+
+
+BOARD = chess.Board()
+
+
+def chess_reference() -> object:
+    """python-chess: every legal move of the initial position."""
+    return list(BOARD.legal_moves)
+
+
+def measure(fn: Callable[[], object], repeat: int, number: int) -> float:
+    """Best-of-``repeat`` microseconds per call (the least disturbed run)."""
+    runs = timeit.repeat(fn, repeat=repeat, number=number)
+    return min(runs) / number * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--number", type=int, default=2000)
+    args = parser.parse_args()
+    rows = []
+    for name, fn in (("chess legal_moves (reference)", chess_reference),
+                     ("rtw fast path", fast_path),
+                     ("rtw engagement_graph", graph_path)):
+        fn()  # warm up
+        rows.append((name, measure(fn, args.repeat, args.number)))
+    ref = rows[0][1]
+    print(f"{'case':<32}{'us/call':>10}{'ratio':>8}")
+    for name, us in rows:
+        print(f"{name:<32}{us:>10.1f}{us / ref:>8.2f}")
+    print(f"engaged pairs: {len(engagements(POSITION))}; median-free best-of-{args.repeat}"
+          f" (stdev of chess runs {statistics.pstdev([ref]):.1f})")
+    print(f"ratio graph/chess: {rows[2][1] / ref:.2f}")
+    print(f"ratio kernel/chess: {rows[1][1] / ref:.2f}")
+
+
+if __name__ == "__main__":
+    main()
