@@ -1,3 +1,3 @@
 """Collect the scenario catalogue (``scenarios/**/*.yaml``) as pytest items named by id."""
 
-pytest_plugins = ["rightofway.pytest_plugin"]
+pytest_plugins = ["rightofway.pytest_plugin", "pytester"]

@@ -10,6 +10,7 @@ the registry (:mod:`rightofway.registry`).
 
 from __future__ import annotations
 
+import difflib
 import types
 import typing
 from collections.abc import Iterable, Iterator
@@ -184,9 +185,13 @@ def _describe_error(model: type[BaseModel], err: Any) -> tuple[Loc, str]:
     given = err.get("input")
     if kind == "extra_forbidden":
         parent = _model_at(model, loc[:-1])
-        allowed = ", ".join(parent.model_fields) if parent else ""
         msg = f"unknown key {loc[-1]!r}"
-        return loc, f"{msg}; expected one of: {allowed}" if allowed else msg
+        if parent is None:
+            return loc, msg
+        close = difflib.get_close_matches(str(loc[-1]), list(parent.model_fields), n=1)
+        if close:
+            return loc, f"{msg}; did you mean {close[0]!r}?"
+        return loc, f"{msg}; expected one of: {', '.join(parent.model_fields)}"
     if kind == "missing":
         return loc, "required key is missing"
     msg = str(err["msg"])
@@ -200,7 +205,8 @@ def _describe_error(model: type[BaseModel], err: Any) -> tuple[Loc, str]:
 def validation_error(file: str, model: type[BaseModel], exc: ValidationError,
                      lines: dict[Loc, int]) -> ScenarioError:
     """The first pydantic error as a :class:`ScenarioError` with its line."""
-    errors = exc.errors()
+    # A misspelt key is reported as unknown before the key it leaves missing.
+    errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
     loc, msg = _describe_error(model, errors[0])
     if len(errors) > 1:
         msg += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"

@@ -146,7 +146,7 @@ def _generate(
         for n1, h1 in turns:
             s1 = _STEP[h1]
             q = (x + s1[0], y + s1[1])
-            if q not in blocked:
+            if h1 != wind and q not in blocked:  # head to wind a boat cannot advance
                 after_advance((n1, "A"), (q,), q, h1)
             if not moving_only:
                 for n2, h2 in turn_table[h1, wind, start]:
@@ -334,6 +334,8 @@ def _diagnose(
             continue
         done = f"[{' '.join(move.actions[:i])}]" if i else "the start of the move"
         if act == "A":
+            if heading == wind:
+                return (f"after {done} boat {boat.id} is head to wind and cannot advance", RTW2)
             s = _STEP[heading]
             nxt = (at[0] + s[0], at[1] + s[1])
             for m in position.marks:

@@ -1,8 +1,8 @@
 """Race the Wind engagements, right of way, cover, penalties and rulings (RTW 3.4-3.7).
 
-The right-of-way cascade is written once, in :func:`_decide`, and takes an
-optional trace: the fast path (:func:`engagements`) passes none, while
-:func:`right_of_way` and the engagement graph record every fact and rule it
+The right-of-way cascade is written once, in ``_decide``, and takes an
+optional trace: the fast path (``engagements``) passes none, while
+``right_of_way`` and the engagement graph record every fact and rule it
 used, each with its citation.
 """
 
@@ -337,6 +337,19 @@ def _contested(fa: BoatFacts, fb: BoatFacts, ca: frozenset[Point],
     return out
 
 
+def _engagement_text(fa: BoatFacts, fb: BoatFacts, ca: frozenset[Point],
+                     cb: frozenset[Point]) -> str:
+    reasons = []
+    common = ca & cb
+    if common:
+        reasons.append(f"both claim {', '.join(str(list(p)) for p in sorted(common))}")
+    if fa.at in cb:
+        reasons.append(f"{fb.id} claims {fa.id}'s intersection {list(fa.at)}")
+    if fb.at in ca:
+        reasons.append(f"{fa.id} claims {fb.id}'s intersection {list(fb.at)}")
+    return f"{fa.id} and {fb.id} are engaged: {'; '.join(reasons)}"
+
+
 def engaged_pairs(position: Position) -> list[tuple[str, str]]:
     """Pairs of engaged boats in listing order.
 
@@ -388,7 +401,7 @@ def engagement_graph(position: Position) -> nx.DiGraph:
     the give-way boat to the right-of-way boat carrying ``basis``,
     ``contested`` (sorted intersections) and ``steps`` (the explanation).
     ``graph.graph["cycles"]`` lists right-of-way cycles, which zone rules can
-    create; they are reported, never hidden.
+    create (see :func:`right_of_way_cycles`); they are reported, never hidden.
     """
     cl = claims(position)
     fs = facts(position)
@@ -416,14 +429,7 @@ def engagement_graph(position: Position) -> nx.DiGraph:
             contested = _contested(fa, fb, ca, cb)
             if not contested:
                 continue
-            trace = [
-                Step(
-                    "fact",
-                    f"{a.id} and {b.id} are engaged: both can reach "
-                    f"{', '.join(str(list(p)) for p in sorted(contested))}",
-                    RTW34,
-                )
-            ]
+            trace = [Step("fact", _engagement_text(fa, fb, ca, cb), RTW34)]
             holder, giver, basis = _decide(position, fa, fb, ca, cb, trace)
             trace.append(
                 Step("conclusion", f"{holder} has right of way over {giver} ({basis})",
@@ -438,9 +444,14 @@ def engagement_graph(position: Position) -> nx.DiGraph:
 
 
 def right_of_way_cycles(graph: nx.DiGraph) -> list[list[str]]:
-    """Cycles of the right-of-way graph, each starting at its smallest boat id."""
+    """Cycles of the right-of-way graph.
+
+    Each cycle lists boats so that every boat has right of way over the next
+    (and the last over the first), starting at the smallest boat id.
+    """
     out = []
-    for cyc in nx.simple_cycles(graph):
+    for giving in nx.simple_cycles(graph):  # edges run give-way -> right of way
+        cyc = giving[::-1]
         k = cyc.index(min(cyc))
         out.append([str(n) for n in cyc[k:] + cyc[:k]])
     return sorted(out)
@@ -534,6 +545,37 @@ def can_serve_penalty(position: Position, boat_id: str) -> bool:
 # --- rulings -------------------------------------------------------------------
 
 
+def _astern_manoeuvres(position: Position, move: Move, steps: list[Step]) -> list[Infringement]:
+    """RTW 3.6: in a zone, a boat engaged from astern may not manoeuvre; it must advance.
+
+    Returns an infringement against each boat that, before the move, held right
+    of way over the mover on the basis ``astern`` when the move turns at all.
+    """
+    turns = [a for a in move.actions if a != "A"]
+    if not turns:
+        return []
+    x = move.boat
+    cl = claims(position)
+    fs = facts(position)
+    found = []
+    for other in position.boats:
+        if other.id == x:
+            continue
+        holder, _giver, basis = _decide(position, fs[x], fs[other.id], cl[x], cl[other.id], None)
+        if holder == other.id and basis == "astern":
+            steps.append(
+                Step(
+                    "rule",
+                    f"{x} is engaged from astern by {other.id} inside the zone, so it may not "
+                    f"manoeuvre and must advance; its move turns ({' '.join(turns)}): "
+                    f"{x} infringes against {other.id}",
+                    RTW36,
+                )
+            )
+            found.append(Infringement(x, other.id, position.boat(x).at, "astern"))
+    return found
+
+
 def adjudicate(
     position: Position, move: Move, protest: Protest | None = None
 ) -> Ruling[Position, Move]:
@@ -567,15 +609,15 @@ def adjudicate(
     after = _after(position, move.boat, outcome)
     x = move.boat
     q = outcome.end
+    found: list[Infringement] = _astern_manoeuvres(position, move, steps)
     cl = claims(after)
     fs = facts(after)
-    found: list[Infringement] = []
     for other in after.boats:
         if other.id == x:
             continue
         trace: list[Step] = []
         holder, _giver, basis = _decide(after, fs[x], fs[other.id], cl[x], cl[other.id], trace)
-        if holder != other.id:
+        if holder != other.id or other.id in {i.against for i in found}:
             continue
         if q not in cl[other.id]:
             steps.append(

@@ -2,7 +2,7 @@
 
 The models follow the file format of the conventions; ``expect`` adds a few
 keys (``moves``, ``cycles``, ``cover_tokens``, ``after`` and more detail in
-``ruling``), documented on :class:`Expect`.
+``ruling``), documented on the ``Expect`` model.
 """
 
 from __future__ import annotations
@@ -287,7 +287,7 @@ def check(p: Prepared) -> ScenarioReport:
     if not edges:
         summary.append("no boats are engaged")
     for cyc in graph.graph["cycles"]:
-        summary.append(f"right-of-way cycle: {' -> '.join(cyc)}")
+        summary.append(f"right-of-way cycle: {' over '.join([*cyc, cyc[0]])}")
     for c in covers:
         sections.append((f"cover: {c.coverer} covers {c.covered}", c.steps))
 

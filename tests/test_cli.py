@@ -1,0 +1,122 @@
+"""The command line: check, explain, schema; exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rightofway.cli import main
+from rightofway.scenarios import bundled_catalogue
+
+GOOD = """\
+id: cli-fig09
+title: Starboard owns the point
+ruleset: race-the-wind
+source: Race the Wind rulebook 3.4, figure 9
+position:
+  wind: N
+  boats:
+    - {id: A, at: [0, 4], heading: NE}
+    - {id: B, at: [2, 4], heading: NW}
+move: {boat: A, actions: [A]}
+protest: {by: B, against: A}
+expect:
+  engaged: [[A, B]]
+  right_of_way: [[B, A, starboard]]
+  ruling: {penalty: A, verdict: upheld}
+"""
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_bundled_catalogue_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "-q"]) == 0
+    out = capsys.readouterr().out
+    files = list(bundled_catalogue().rglob("*.yaml"))
+    assert len(files) >= 40
+    assert out.strip().splitlines()[-1] == f"{len(files)} passed, 0 failed"
+
+
+def test_check_prints_ruling_and_explanation(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "good.yaml", GOOD)
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "PASS cli-fig09" in out
+    assert "protest upheld" in out
+    assert "[RTW 3.4] the boat on starboard tack has right of way" in out
+
+
+def test_failing_expectation_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "bad.yaml", GOOD.replace("penalty: A", "penalty: null"))
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL cli-fig09" in out
+    assert "MISMATCH ruling.penalty: expected null, got A" in out
+
+
+def test_json_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "good.yaml", GOOD)
+    assert main(["check", "--json", str(path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["passed"] == 1 and data["failed"] == 0 and data["invalid"] == 0
+    (scn,) = data["scenarios"]
+    assert scn["id"] == "cli-fig09" and scn["passed"] is True
+    assert "ruling" in scn["checked"][-1]
+    cites = {s["cite"] for sec in scn["explanation"] for s in sec["steps"]}
+    assert "RTW 3.4" in cites
+
+
+def test_invalid_file_exits_2_with_one_line(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "typo.yaml", GOOD.replace("  boats:", "  boatz:"))
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert str(path) in err[0] and "boatz" in err[0]
+
+
+def test_duplicate_ids_are_invalid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(tmp_path, "a.yaml", GOOD)
+    write(tmp_path, "b.yaml", GOOD)
+    assert main(["check", str(tmp_path)]) == 2
+    assert "already used" in capsys.readouterr().err
+
+
+def test_missing_path_is_invalid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(tmp_path / "nope.yaml")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_explain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "good.yaml", GOOD)
+    assert main(["explain", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "ruling on A [A]" in out
+    assert "A infringes against B" in out
+
+
+def test_schema_is_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert schema["additionalProperties"] is False
+    assert {"id", "title", "ruleset", "source", "position"} <= set(schema["required"])
+
+
+def test_console_script_runs_without_traceback(tmp_path: Path) -> None:
+    path = write(tmp_path, "broken.yaml", "id: [unclosed\n")
+    proc = subprocess.run(
+        [sys.executable, "-m", "rightofway.cli", "check", str(path)],
+        capture_output=True, text=True, check=False,
+    )
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.startswith(f"error: {path}:")

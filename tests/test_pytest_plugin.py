@@ -1,0 +1,52 @@
+"""The pytest plugin collects scenario files as items named by id and explains failures."""
+
+from __future__ import annotations
+
+import pytest
+
+PASSING = """\
+id: plugin-pass
+title: Leeward boat holds right of way
+ruleset: race-the-wind
+source: Race the Wind rulebook 3.4, figure 2
+position:
+  wind: N
+  boats:
+    - {id: A, at: [0, 1], heading: NW}
+    - {id: B, at: [1, 0], heading: NW}
+expect:
+  engaged: [[A, B]]
+  right_of_way: [[B, A, leeward]]
+"""
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makeconftest('pytest_plugins = ["rightofway.pytest_plugin"]')
+    scen = pytester.mkdir("scenarios")
+    (scen / "pass.yaml").write_text(PASSING)
+    (scen / "fail.yaml").write_text(
+        PASSING.replace("plugin-pass", "plugin-fail").replace("leeward]]", "starboard]]")
+    )
+    (scen / "invalid.yaml").write_text(PASSING.replace("heading: NW}", "heading: NNW}", 1))
+    pytester.path.joinpath("other.yaml").write_text("not: collected\n")
+    return pytester
+
+
+def test_items_are_named_by_scenario_id(project: pytest.Pytester) -> None:
+    result = project.runpytest("--collect-only", "-q")
+    out = result.stdout.str()
+    assert "scenarios/pass.yaml::plugin-pass" in out
+    assert "scenarios/fail.yaml::plugin-fail" in out
+    assert "other.yaml" not in out
+
+
+def test_failure_shows_expected_actual_and_explanation(project: pytest.Pytester) -> None:
+    result = project.runpytest("-q")
+    result.assert_outcomes(passed=1, failed=2)
+    out = result.stdout.str()
+    assert "right_of_way.B.A" in out
+    assert "expected: ('B', 'A', 'starboard')" in out
+    assert "actual:   ('B', 'A', 'leeward')" in out
+    assert "[RTW 3.4] on the same tack the boat to leeward has right of way" in out
+    assert "invalid scenario:" in out and "heading" in out

@@ -1,0 +1,164 @@
+"""Race the Wind API behaviour that scenario files cannot express."""
+
+from __future__ import annotations
+
+import pytest
+
+from rightofway import get_ruleset
+from rightofway.geometry import Compass
+from rightofway.rtw import (
+    Boat,
+    IllegalMove,
+    Mark,
+    MarkRole,
+    Move,
+    Options,
+    Phase,
+    Position,
+    PositionError,
+    Protest,
+    adjudicate,
+    apply,
+    engagement_graph,
+    engagements,
+    legality,
+    right_of_way,
+)
+
+N = Compass.N
+
+
+def two_boats(**kw: object) -> Position:
+    """Figure 9: A close-hauled on port, B close-hauled on starboard, one point between."""
+    return Position(N, (Boat("A", (0, 4), Compass.NE), Boat("B", (2, 4), Compass.NW)), **kw)  # type: ignore[arg-type]
+
+
+def test_repr_evaluates_to_an_equal_position() -> None:
+    pos = Position(
+        N,
+        (Boat("A", (0, 4), Compass.NE, lull=True), Boat("B", (2, 4), Compass.NW)),
+        marks=(Mark("w", (0, 12), MarkRole.WINDWARD_MARK),),
+        yellow=frozenset({(1, 6)}),
+        phase=Phase.FINAL_LEG,
+        options=Options(shadow="cone"),
+    )
+    assert eval(repr(pos)) == pos
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "path", "fragment"),
+    [
+        ({"boats": (Boat("A", (0, 0), N), Boat("B", (0, 0), N))}, ("boats", 1, "at"),
+         "two boats cannot share"),
+        ({"boats": (Boat("A", (0, 0), N),), "marks": (Mark("m", (0, 0), MarkRole.GATE_BUOY),)},
+         ("boats", 0, "at"), "stands on mark m"),
+        ({"boats": (Boat("A", (0, 0), N),), "turn_order": ("A", "B")}, ("turn_order",),
+         "exactly once"),
+        ({"boats": (Boat("A", (0, 0), N),), "yellow": frozenset({(1, 1)}),
+          "blue": frozenset({(1, 1)})}, ("tokens",), "both a yellow and a blue"),
+    ],
+)
+def test_impossible_positions_name_the_field(kwargs: dict[str, object],
+                                             path: tuple[object, ...], fragment: str) -> None:
+    with pytest.raises(PositionError) as err:
+        Position(N, **kwargs)  # type: ignore[arg-type]
+    assert err.value.path == path
+    assert fragment in err.value.message
+
+
+def test_apply_returns_a_new_position_and_rejects_illegal_moves() -> None:
+    pos = two_boats()
+    after = apply(pos, Move("A", ("A",)))
+    assert after.boat("A").at == (1, 5)
+    assert pos.boat("A").at == (0, 4)
+    with pytest.raises(IllegalMove, match="head to wind"):
+        apply(pos, Move("A", ("L45",)))
+
+
+@pytest.mark.parametrize(
+    ("position", "move", "fragment", "cite"),
+    [
+        (two_boats(), Move("A", ("L45",)), "head to wind", "RTW 2"),
+        (two_boats(), Move("A", ()), "in full", "RTW 2"),
+        (two_boats(), Move("A", ("A", "A")), "no further movement", "RTW 2"),
+        (Position(N, (Boat("A", (0, 0), Compass.NE),),
+                  marks=(Mark("w", (1, 1), MarkRole.WINDWARD_MARK),)),
+         Move("A", ("A",)), "onto mark w", "RTW 3.6"),
+        (Position(N, (Boat("A", (0, 0), Compass.NE), Boat("B", (1, 1), Compass.NE))),
+         Move("A", ("A",)), "into boat B", "RTW 3.4"),
+        (Position(N, (Boat("A", (0, 0), Compass.NE, lull=True),)), Move("A", ("A",)),
+         "must stand still", "RTW 3.2"),
+        (Position(N, (Boat("A", (0, 0), Compass.W),), yellow=frozenset({(-1, 0)})),
+         Move("A", ("A", "A")), "lull at [-1, 0]", "RTW 3.2"),
+    ],
+)
+def test_illegal_moves_say_why(position: Position, move: Move, fragment: str, cite: str) -> None:
+    verdict = legality(position, move)
+    assert not verdict
+    assert fragment in verdict.reason
+    assert str(verdict.steps[-1].cite) == cite
+
+
+def test_start_allows_luffing_head_to_wind() -> None:
+    assert legality(two_boats(phase=Phase.START), Move("A", ("L45",)))
+
+
+def test_penalty_needs_a_protest_when_the_option_says_so() -> None:
+    move = Move("A", ("A",))
+    assert adjudicate(two_boats(), move).penalty == "A"
+    strict = two_boats(options=Options(penalty_requires_protest=True))
+    assert adjudicate(strict, move).penalty is None
+    assert adjudicate(strict, move, Protest("B", "A")).penalty == "A"
+
+
+def test_protest_by_a_boat_not_infringed_is_dismissed() -> None:
+    pos = Position(
+        N,
+        (Boat("A", (0, 4), Compass.NE), Boat("B", (2, 4), Compass.NW),
+         Boat("C", (8, 0), Compass.NW)),
+    )
+    ruling = adjudicate(pos, Move("A", ("A",)), Protest("C", "A"))
+    assert ruling.verdict == "dismissed"
+    assert ruling.penalty is None
+    assert ruling.infringed == {"B"}
+    assert "did not infringe against C" in ruling.steps[-1].text
+
+
+def test_protest_naming_a_missing_boat_is_an_error() -> None:
+    with pytest.raises(KeyError, match="no boat 'Z'"):
+        adjudicate(two_boats(), Move("A", ("A",)), Protest("Z", "A"))
+
+
+def test_ruling_json_carries_steps_with_citations() -> None:
+    data = adjudicate(two_boats(), Move("A", ("A",)), Protest("B", "A")).to_json()
+    assert data["verdict"] == "upheld" and data["penalty"] == "A"
+    assert data["infringements"] == [
+        {"by": "A", "against": "B", "at": [1, 5], "basis": "starboard"}
+    ]
+    assert all(step["cite"].startswith("RTW ") for step in data["steps"])
+
+
+def test_graph_edges_carry_basis_contested_and_steps() -> None:
+    g = engagement_graph(two_boats())
+    assert list(g.edges) == [("A", "B")]
+    edge = g.edges["A", "B"]
+    assert edge["basis"] == "starboard"
+    assert edge["contested"] == [(1, 5)]
+    assert edge["steps"][-1].kind == "conclusion"
+    assert g.nodes["A"]["tack"] == "port" and g.nodes["B"]["claims"] == [(1, 5)]
+    assert engagements(two_boats()) == [("B", "A", "starboard")]
+
+
+def test_right_of_way_needs_two_boats() -> None:
+    with pytest.raises(ValueError, match="two different boats"):
+        right_of_way(two_boats(), "A", "A")
+
+
+def test_ruleset_registry_serves_race_the_wind() -> None:
+    rs = get_ruleset("race-the-wind")
+    assert rs.code == "RTW"
+    assert rs.right_of_way(two_boats(), "A", "B").holder == "B"
+    with pytest.raises(KeyError, match="not implemented yet"):
+        get_ruleset("vector-game")
+    with pytest.raises(KeyError, match="unknown ruleset"):
+        get_ruleset("tiddlywinks")
