@@ -8,7 +8,6 @@ like with like; the last line is ``ratio kernel/chess: X.XX`` (fast path).
 from __future__ import annotations
 
 import argparse
-import statistics
 import timeit
 from collections.abc import Callable
 
@@ -81,8 +80,8 @@ def main() -> None:
     print(f"{'case':<32}{'us/call':>10}{'ratio':>8}")
     for name, us in rows:
         print(f"{name:<32}{us:>10.1f}{us / ref:>8.2f}")
-    print(f"engaged pairs: {len(engagements(POSITION))}; median-free best-of-{args.repeat}"
-          f" (stdev of chess runs {statistics.pstdev([ref]):.1f})")
+    print(f"engaged pairs: {len(engagements(POSITION))}; each figure is the best of "
+          f"{args.repeat} runs of {args.number} calls")
     print(f"ratio graph/chess: {rows[2][1] / ref:.2f}")
     print(f"ratio kernel/chess: {rows[1][1] / ref:.2f}")
 
