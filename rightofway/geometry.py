@@ -9,7 +9,6 @@ their bearing. The wind is named by the direction it blows *from*.
 
 from __future__ import annotations
 
-import math
 from enum import IntEnum, StrEnum
 from typing import Final
 
@@ -210,8 +209,3 @@ def cone(origin: Point, direction: Point, reach: int) -> frozenset[Point]:
             if dot > 0 and 2 * dot * dot >= (vx * vx + vy * vy) * dd:
                 out.add((origin[0] + vx, origin[1] + vy))
     return frozenset(out)
-
-
-def bearing_of(vector: tuple[float, float]) -> float:
-    """Compass bearing of a vector (``(0, 1)`` is 0, ``(1, 0)`` is 90)."""
-    return math.degrees(math.atan2(vector[0], vector[1])) % 360

@@ -49,6 +49,21 @@ def options() -> st.SearchStrategy[rtw.Options]:
     )
 
 
+LIMIT = 6
+"""Every generated intersection has both coordinates in ``-LIMIT..LIMIT``."""
+
+
+def _near(anchor: Point, reach: int, taken: set[Point]) -> list[Point]:
+    """Free intersections within ``reach`` king moves of ``anchor``, on the board."""
+    x, y = anchor
+    return [
+        (x + dx, y + dy)
+        for dx in range(-reach, reach + 1)
+        for dy in range(-reach, reach + 1)
+        if (x + dx, y + dy) not in taken and max(abs(x + dx), abs(y + dy)) <= LIMIT
+    ]
+
+
 @st.composite
 def positions(
     draw: st.DrawFn,
@@ -60,23 +75,41 @@ def positions(
 ) -> rtw.Position:
     """A valid position: distinct boats and intersections, marks on free points, tokens.
 
-    Tokens never lie on marks and never share an intersection with each other,
-    but may lie under boats. Lulls are rare (about one boat in eight).
+    Boats either sail in close company (each within one or two intersections of
+    one placed before it) or are scattered over a box of half-width 2 to 6. Marks
+    and tokens lie near the boats, so they change moves and zones often.
+    Tokens never lie on marks nor share an intersection with each other, but
+    may lie under boats. Lulls are rare (about one boat in eight).
     """
     n_boats = draw(st.integers(min_value=min_boats, max_value=max_boats))
-    n_marks = draw(st.integers(min_value=0, max_value=3)) if with_marks else 0
-    spots = draw(st.lists(points(), min_size=n_boats + n_marks, max_size=n_boats + n_marks,
-                          unique=True))
-    boat_spots, mark_spots = spots[:n_boats], spots[n_boats:]
+    spots: list[Point] = []
+    if draw(st.booleans()):  # close company
+        reach = draw(st.integers(min_value=1, max_value=2))
+        spots.append(draw(points(-2, 2)))
+        for _ in range(1, n_boats):
+            anchor = draw(st.sampled_from(spots))
+            spots.append(draw(st.sampled_from(_near(anchor, reach, set(spots)))))
+    else:
+        span = draw(st.sampled_from((2, 3, 4, LIMIT)))
+        spots = draw(st.lists(points(-span, span), min_size=n_boats, max_size=n_boats,
+                              unique=True))
     boats = tuple(
         rtw.Boat(
             BOAT_IDS[i],
             at,
             draw(compasses()),
-            draw(st.integers(min_value=0, max_value=7)) == 0,
+            draw(st.integers(min_value=0, max_value=7)) == 7,
         )
-        for i, at in enumerate(boat_spots)
+        for i, at in enumerate(spots)
     )
+
+    def near_a_boat(reach: int, taken: set[Point]) -> st.SearchStrategy[Point]:
+        return st.sampled_from(spots).flatmap(lambda p: st.sampled_from(_near(p, reach, taken)))
+
+    n_marks = draw(st.integers(min_value=0, max_value=3)) if with_marks else 0
+    mark_spots: list[Point] = []
+    for _ in range(n_marks):
+        mark_spots.append(draw(near_a_boat(4, set(spots) | set(mark_spots))))
     marks = tuple(
         rtw.Mark(f"m{i}", at, draw(st.sampled_from(tuple(rtw.MarkRole))))
         for i, at in enumerate(mark_spots)
@@ -84,9 +117,7 @@ def positions(
     yellow: frozenset[Point] = frozenset()
     blue: frozenset[Point] = frozenset()
     if with_tokens:
-        marked = set(mark_spots)
-        tokens = draw(st.lists(points().filter(lambda p: p not in marked), max_size=8,
-                               unique=True))
+        tokens = draw(st.lists(near_a_boat(3, set(mark_spots)), max_size=8, unique=True))
         colours = draw(st.lists(st.booleans(), min_size=len(tokens), max_size=len(tokens)))
         yellow = frozenset(p for p, is_yellow in zip(tokens, colours, strict=True) if is_yellow)
         blue = frozenset(p for p, is_yellow in zip(tokens, colours, strict=True) if not is_yellow)

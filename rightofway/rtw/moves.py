@@ -408,8 +408,8 @@ def _diagnose(
             if i > 0 and any(o.actions == move.actions[:i] for o in options):
                 return (
                     f"after {done} boat {boat.id} has no further movement: {_PATTERN[pos]}, and "
-                    "only a gust earns an extra one",
-                    RTW32 if at in position.blue or i >= 2 else RTW2,
+                    "only a gust it may take earns an extra one (RTW 3.2)",
+                    RTW2,
                 )
         else:
             nh = (heading + TURNS[act]) % 360
