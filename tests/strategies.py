@@ -24,6 +24,8 @@ __all__ = [
 
 BOAT_IDS: tuple[str, ...] = ("A", "B", "C", "D", "E")
 ALL_PHASES: tuple[rtw.Phase, ...] = tuple(rtw.Phase)
+LIMIT = 6
+"""Every generated intersection has both coordinates in ``-LIMIT..LIMIT``."""
 
 
 def compasses() -> st.SearchStrategy[Compass]:
@@ -47,10 +49,6 @@ def options() -> st.SearchStrategy[rtw.Options]:
         cover_depth=st.integers(min_value=1, max_value=3),
         penalty_requires_protest=st.booleans(),
     )
-
-
-LIMIT = 6
-"""Every generated intersection has both coordinates in ``-LIMIT..LIMIT``."""
 
 
 def _near(anchor: Point, reach: int, taken: set[Point]) -> list[Point]:

@@ -1,0 +1,23 @@
+"""The benchmark script runs and ends with its ratio line (speed itself is not tested)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).parent.parent / "benchmarks" / "run.py"
+
+
+def test_benchmark_prints_its_ratio_line() -> None:
+    pytest.importorskip("chess")
+    proc = subprocess.run(
+        [sys.executable, str(SCRIPT), "--repeat", "1", "--number", "3"],
+        capture_output=True, text=True, check=True,
+    )
+    lines = proc.stdout.strip().splitlines()
+    assert re.fullmatch(r"ratio kernel/chess: \d+\.\d\d", lines[-1])
+    assert any(line.startswith("rtw engagement_graph") for line in lines)
