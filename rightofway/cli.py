@@ -21,6 +21,7 @@ from rightofway.scenarios import (
     bundled_catalogue,
     check_file,
     find_scenarios,
+    load_scenario,
 )
 
 __all__ = ["main"]
@@ -42,6 +43,13 @@ def _parser() -> argparse.ArgumentParser:
     e = sub.add_parser("explain", help="print the full explanation of one scenario")
     e.add_argument("file", type=Path)
     e.add_argument("--json", action="store_true", help="print JSON for programs")
+    d = sub.add_parser("draw", help="draw a scenario as SVG (before and, with a move, after)")
+    d.add_argument("file", type=Path)
+    d.add_argument("-o", "--output", type=Path, help="write the SVG here (default: stdout)")
+    d.add_argument("--layers", default="claims,contested,engagement",
+                   help="comma-separated layers: claims, contested, shadows, engagement "
+                        "(default: %(default)s; 'none' for none)")
+    d.add_argument("--size", type=int, default=420, help="width of one panel in pixels")
     s = sub.add_parser("schema", help="print the JSON Schema of scenario files")
     s.add_argument("--ruleset", default="race-the-wind", choices=ruleset_names())
     return p
@@ -55,6 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _check(args.paths, as_json=args.json, quiet=args.quiet)
         if args.command == "explain":
             return _explain(args.file, as_json=args.json)
+        if args.command == "draw":
+            return _draw(args.file, args.output, args.layers, args.size)
         model = get_ruleset(args.ruleset).scenario_model
         print(json.dumps(model.model_json_schema(), indent=2))
         return 0
@@ -127,6 +137,44 @@ def _explain(file: Path, *, as_json: bool) -> int:
     else:
         print(report.text(full=True))
     return 0 if report.passed else 1
+
+
+LAYERS = ("claims", "contested", "shadows", "engagement")
+
+
+def _draw(file: Path, output: Path | None, layers: str, size: int) -> int:
+    from rightofway import svg
+
+    chosen = [] if layers.strip() == "none" else [x.strip() for x in layers.split(",") if x]
+    unknown = [x for x in chosen if x not in LAYERS]
+    if unknown:
+        print(f"error: --layers: unknown layer {unknown[0]!r}; expected some of: "
+              f"{', '.join(LAYERS)}", file=sys.stderr)
+        return 2
+    try:
+        prepared = load_scenario(file)
+    except ScenarioError as bad:
+        print(f"error: {bad}", file=sys.stderr)
+        return 2
+    if prepared.model.ruleset != "race-the-wind":  # pragma: no cover - one ruleset so far
+        print(f"error: {file}: drawing {prepared.model.ruleset} is not supported yet",
+              file=sys.stderr)
+        return 2
+    drawing = svg.scenario(
+        prepared.position, prepared.move, size=size, claims="claims" in chosen,
+        contested="contested" in chosen, shadows="shadows" in chosen,
+        engagement="engagement" in chosen,
+    )
+    if output is None:
+        print(drawing)
+        return 0
+    try:
+        output.write_text(drawing + "\n", encoding="utf-8")
+    except OSError as e:
+        print(f"error: {output}: cannot write: {e.strerror}", file=sys.stderr)
+        return 2
+    print(f"wrote {output}")
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -245,3 +245,8 @@ class Position:
     def with_wind(self, wind: Compass) -> Position:
         """The same position after a wind shift (RTW 3.3)."""
         return replace(self, wind=wind)
+
+    def _repr_svg_(self) -> str:
+        from rightofway.svg import board
+
+        return str(board(self))
