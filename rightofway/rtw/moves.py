@@ -167,8 +167,8 @@ def outcomes(position: Position, boat_id: str, *, other_boats: bool = True) -> l
     """Every legal way ``boat_id``'s next turn can go.
 
     With ``other_boats=False`` the other boats are ignored (as claims do). A
-    boat held by a lull has only the empty move; a boat with no legal move at
-    all stands still.
+    boat held by a lull has only the empty move. A boat whose every move is
+    blocked by marks or boats may make one manoeuvre where it stands instead.
     """
     boat = position.boat(boat_id)
     if boat.lull:
@@ -186,7 +186,11 @@ def outcomes(position: Position, boat_id: str, *, other_boats: bool = True) -> l
         position.blue,
         blocked,
     )
-    return res or [Outcome((), (), boat.at, boat.heading.value, False)]
+    if res:
+        return res
+    # Blocked on every side the rules give it: it may still turn where it stands.
+    return [Outcome((name,), (), boat.at, nh, False)
+            for name, nh in _TURNS[boat.heading, position.wind, position.phase is Phase.START]]
 
 
 _EMPTY: frozenset[Point] = frozenset()

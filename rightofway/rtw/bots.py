@@ -1,0 +1,148 @@
+"""Seeded random set-ups and simple bots that race them to the finish.
+
+A bot picks among its boat's safe moves (legal and incurring no penalty),
+falling back to any legal move, preferring moves that bring it nearer the
+next waypoint of its leg with a seeded random choice among the best few.
+It serves a penalty as soon as it is allowed to. The bots exist to exercise
+the rules over whole races; they are no sailors.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rightofway.geometry import Compass, Point, angle_off_wind, chebyshev
+from rightofway.rtw import moves
+from rightofway.rtw.course import Course, check_tokens
+from rightofway.rtw.position import Boat
+from rightofway.rtw.race import AnyMove, PenaltyTurn, Race, RaceOptions, SetupError
+
+__all__ = ["DEFAULT_COURSE", "choose_move", "random_race", "waypoint"]
+
+DEFAULT_COURSE = Course(gate_buoy=(0, 0), committee_boat=(6, 0), windward=(3, 18),
+                        flags=(6, 12), laps=3)
+BOAT_IDS = "ABCDEFGHIJ"
+
+
+def _placements(course: Course, count: int) -> list[Point]:
+    """Every intersection where a boat may start (RTW 3.1), nearest the line first."""
+    row = course.line_row
+    marks = (course.gate_buoy, course.committee_boat)
+    lo, hi = course.gate_buoy[0], course.committee_boat[0]
+    if count == 2:
+        return []
+    spots = []
+    for x in range(lo - 9, hi + 10):
+        if lo <= x <= hi:
+            continue
+        for y in range(row - 9, row + 4):
+            d = min(chebyshev((x, y), m) for m in marks)
+            if (y > row and d == 3) or (y <= row and d == 8):
+                spots.append((x, y))
+    return spots
+
+
+def random_race(boats: int, seed: int, *, course: Course = DEFAULT_COURSE,
+                tokens: int = 24, options: RaceOptions | None = None) -> Race:
+    """A legal random set-up for ``boats`` boats: placement, headings and tokens from ``seed``."""
+    if not 2 <= boats <= len(BOAT_IDS):
+        raise SetupError(f"between 2 and {len(BOAT_IDS)} boats can race, not {boats}")
+    rng = random.Random(seed)
+    ids = BOAT_IDS[:boats]
+    centre = (course.gate_buoy[0] + course.committee_boat[0]) // 2
+    row = course.line_row
+    if boats == 2:
+        spots = [(centre + rng.randint(2, 6), row - rng.randint(1, 5)),
+                 (centre - rng.randint(2, 6), row - rng.randint(1, 5))]
+    else:
+        spots = rng.sample(_placements(course, boats), boats)
+    headings = [rng.choice([Compass.NE, Compass.NW, Compass.E, Compass.W]) for _ in ids]
+    fleet = [Boat(i, p, h) for i, p, h in zip(ids, spots, headings, strict=True)]
+    yellow, blue = _tokens(course, rng, tokens, set(spots))
+    return Race.new(course, fleet, yellow=yellow, blue=blue, options=options, seed=seed)
+
+
+def _tokens(course: Course, rng: random.Random, count: int,
+            taken: set[Point]) -> tuple[frozenset[Point], frozenset[Point]]:
+    lo, hi = course.gate_buoy[0] - 5, course.committee_boat[0] + 5
+    cells = [(x, y) for x in range(lo, hi + 1)
+             for y in range(course.line_row + 1, course.windward[1] + 2)]
+    marks = {course.gate_buoy, course.committee_boat, course.windward}
+    rng.shuffle(cells)
+    yellow: set[Point] = set()
+    blue: set[Point] = set()
+    for cell in cells:
+        if len(yellow) + len(blue) >= count:
+            break
+        if cell in marks or cell in taken:
+            continue
+        target = yellow if len(yellow) <= len(blue) else blue
+        target.add(cell)
+        try:
+            check_tokens(course, frozenset(yellow), frozenset(blue))
+        except SetupError:
+            target.discard(cell)
+    return frozenset(yellow), frozenset(blue)
+
+
+def waypoint(race: Race, boat: str) -> Point:
+    """Where the boat heads next on its leg (an aim for bots, not a rule)."""
+    course = race.course
+    s = race.state(boat)
+    y = race.position.boat(boat).at[1]
+    row = course.line_row
+    centre = (course.gate_buoy[0] + course.committee_boat[0]) // 2
+    mx, my = course.windward
+    if s.leg == 0:
+        if s.moves < race.options.start_moves - 2:
+            return (centre, row - 3)
+        if s.moves < race.options.start_moves or s.row_side >= 0:
+            return (centre, row - 2)
+        return (centre, row + 2)
+    if s.leg % 2 == 1:
+        if y >= my and s.column_side == -1:  # over the top from West to East: clockwise
+            return (mx + 2, my + 1)
+        return (mx - 1, my + 1)
+    if s.leg == course.legs:
+        # A boat owing a penalty serves it in clear water before it may finish (RTW 3.4).
+        return (centre, row + 3) if s.penalties else (centre, row)
+    # Through the gate from North to South; a boat that slipped past outside it goes back.
+    return (centre, row + 2) if s.row_side == -1 else (centre, row - 2)
+
+
+def choose_move(race: Race, rng: random.Random) -> AnyMove:
+    """A bot's move for the boat whose turn it is."""
+    boat = race.to_move
+    if boat is None:
+        raise ValueError("the race is over")
+    options = race.safe_moves(boat) or race.legal_moves(boat)
+    penalty = [m for m in options if isinstance(m, PenaltyTurn)]
+    if penalty:
+        return penalty[0]
+    target = waypoint(race, boat)
+    wind = race.position.wind.value
+    scored = []
+    for m in options:
+        assert not isinstance(m, PenaltyTurn)
+        verdict = moves.legality(race.position, m)
+        assert verdict.outcome is not None
+        end, heading = verdict.outcome.end, verdict.outcome.heading
+        dx, dy = target[0] - end[0], target[1] - end[1]
+        bearing = _bearing(dx, dy)
+        off = angle_off_wind(heading, bearing) if (dx or dy) else 0.0
+        # Close-hauled is as near the wind as a boat sails: aiming closer costs nothing more.
+        if angle_off_wind(bearing, wind) < 45:
+            off = max(0.0, off - 45)
+        score = 2 * chebyshev(end, target) + off / 45 + rng.random() * 0.8
+        if end == race.position.boat(boat).at and race.state(boat).same_spot >= 2:
+            score += race.state(boat).same_spot  # turning on the spot again and again: move on
+        scored.append((score, len(scored), m))
+    scored.sort(key=lambda t: (t[0], t[1]))
+    pick = rng.randrange(min(2, len(scored))) if rng.random() < 0.2 else 0
+    return scored[pick][2]
+
+
+def _bearing(dx: int, dy: int) -> float:
+    import math
+
+    return math.degrees(math.atan2(dx, dy)) % 360

@@ -1,0 +1,575 @@
+"""A whole Race the Wind race: turns, the start procedure, wind shifts, cover,
+protests, penalties, mark roundings and the finish (RTW 1-3.7).
+
+A :class:`Race` is an immutable state; :meth:`Race.play` returns the next state
+and the :class:`Event` values the move caused, each citing its section. A race
+is the sequence of states it passes through; nothing is ever mutated.
+
+Legs are numbered from 1: odd legs beat up to the windward mark, even legs run
+down to the gate; the last leg ends at the finish line. Leg 0 is before the
+start, and a finished boat's leg is one past the last.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from rightofway.explain import Citation
+from rightofway.geometry import Compass, Point
+from rightofway.rtw import moves, rules
+from rightofway.rtw.course import Course, SetupError, check_placement, check_tokens
+from rightofway.rtw.position import Boat, Move, Options, Phase, Position, Protest
+
+__all__ = [
+    "DEFAULT_DIE",
+    "BoatState",
+    "Event",
+    "PenaltyTurn",
+    "Race",
+    "RaceOptions",
+    "SetupError",
+]
+
+DEFAULT_DIE: tuple[Compass, ...] = (Compass.N, Compass.NE, Compass.E, Compass.N, Compass.W,
+                                    Compass.NW)
+"""Faces of the compass die (RTW 3.3 does not list them; see the Interpretations page)."""
+
+RTW1 = Citation("RTW", "1")
+RTW2 = Citation("RTW", "2")
+RTW31 = Citation("RTW", "3.1")
+RTW32 = Citation("RTW", "3.2")
+RTW33 = Citation("RTW", "3.3")
+RTW34 = Citation("RTW", "3.4")
+RTW35 = Citation("RTW", "3.5")
+RTW37 = Citation("RTW", "3.7")
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyTurn:
+    """One of the four 90-degree turns of a penalty, served as a boat's whole move (RTW 3.4)."""
+
+    boat: str
+    direction: Literal["R90", "L90"]
+
+    def __str__(self) -> str:
+        return f"{self.boat} [penalty {self.direction}]"
+
+
+AnyMove = Move | PenaltyTurn
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something a move caused, for people (``text``) and programs (``kind``, ``data``)."""
+
+    kind: str
+    boat: str | None
+    text: str
+    cite: Citation
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for programs."""
+        out: dict[str, Any] = {"kind": self.kind, "boat": self.boat, "text": self.text,
+                               "cite": str(self.cite)}
+        out.update({k: list(v) if isinstance(v, tuple) else v for k, v in self.data})
+        return out
+
+    def __str__(self) -> str:
+        return f"[{self.cite}] {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class RaceOptions:
+    """How the race is played: the variants of RTW 3.8 and the engine's own choices."""
+
+    wind_shifts: bool = True
+    """Play with the wind-change flags (RTW 3.3); false is a variant of RTW 3.8."""
+    die: tuple[Compass, ...] = DEFAULT_DIE
+    start_moves: int = 7
+    """Moves of the start procedure (RTW 3.1)."""
+    auto_protest: bool = True
+    """Every boat denied its right of way protests (the players may instead protest by hand)."""
+    max_turns: int = 5000
+    """Moves after which an unfinished race is stopped."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoatState:
+    """What the race remembers about one boat beyond its place on the board."""
+
+    leg: int = 0
+    moves: int = 0
+    same_spot: int = 0
+    """Consecutive start-procedure moves spent manoeuvring on one intersection."""
+    row_side: int = 0
+    """Last side of the line's row the boat was on: -1 South, 1 North, 0 not yet known."""
+    column_side: int = 0
+    """Last side of the windward mark's column: -1 West, 1 East, 0 not yet known."""
+    penalties: int = 0
+    serving: int = 0
+    """90-degree turns of the current penalty already made."""
+    serving_direction: str | None = None
+    cover_token: Point | None = None
+    place: int | None = None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the boat has crossed the finish."""
+        return self.place is not None
+
+
+def _side(value: int, line: int) -> int:
+    return 0 if value == line else (1 if value > line else -1)
+
+
+@dataclass(frozen=True)
+class Race:
+    """The state of a race between turns. Build one with :meth:`Race.new`."""
+
+    course: Course
+    options: RaceOptions
+    position: Position
+    boats: tuple[tuple[str, BoatState], ...]
+    turn: int = 0
+    """Moves played so far."""
+    next_index: int = 0
+    """Index, in the turn order of the boats still racing, of the boat to move."""
+    shifts: int = 0
+    """Wind shifts so far."""
+    flags_done: frozenset[tuple[int, int]] = frozenset()
+    """(leg, flag row) pairs that already shifted the wind."""
+    seed: int | None = None
+    _state: dict[str, BoatState] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_state", dict(self.boats))
+
+    # --- set-up -------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        course: Course,
+        boats: tuple[Boat, ...] | list[Boat],
+        *,
+        yellow: frozenset[Point] = frozenset(),
+        blue: frozenset[Point] = frozenset(),
+        wind: Compass = Compass.N,
+        options: RaceOptions | None = None,
+        rules_options: Options | None = None,
+        seed: int | None = None,
+    ) -> Race:
+        """A race at its first move: placement and tokens checked (RTW 3.1, 3.2).
+
+        ``boats`` are listed in turn order; with two boats the holder first.
+        """
+        boats = tuple(boats)
+        if not boats:
+            raise SetupError("a race needs at least one boat")
+        check_placement(course, boats)
+        check_tokens(course, yellow, blue)
+        position = Position(
+            wind=wind,
+            boats=boats,
+            marks=course.marks(),
+            yellow=yellow,
+            blue=blue,
+            phase=Phase.START,
+            options=rules_options or Options(),
+        )
+        states = tuple(
+            (b.id, BoatState(row_side=_side(b.at[1], course.line_row),
+                             column_side=_side(b.at[0], course.windward[0])))
+            for b in boats
+        )
+        return cls(course, options or RaceOptions(), position, states, seed=seed)
+
+    # --- queries --------------------------------------------------------------------
+
+    def state(self, boat: str) -> BoatState:
+        """The race state of one boat."""
+        return self._state[boat]
+
+    @property
+    def to_move(self) -> str | None:
+        """The boat whose turn it is, or ``None`` when the race is over."""
+        if self.is_over():
+            return None
+        return self._order()[self.next_index]
+
+    def _order(self) -> tuple[str, ...]:
+        return self.position.turn_order or tuple(b.id for b in self.position.boats)
+
+    def is_over(self) -> bool:
+        """Whether every boat finished or the race ran out of moves."""
+        return all(s.finished for _, s in self.boats) or self.turn >= self.options.max_turns
+
+    def finish_order(self) -> list[str]:
+        """Boats that finished, first first."""
+        done = [(s.place, b) for b, s in self.boats if s.place is not None]
+        return [b for _, b in sorted(done)]
+
+    def in_start_procedure(self) -> bool:
+        """Whether the start procedure (the first seven moves of each boat) is under way."""
+        return self.position.phase is Phase.START
+
+    def legal_moves(self, boat: str) -> list[AnyMove]:
+        """Every move the boat may make now: the rules' moves and, when it owes a penalty
+        and may serve it here, a penalty turn (RTW 2, 3.4)."""
+        if self.state(boat).finished:
+            return []
+        out: list[AnyMove] = list(moves.legal_moves(self.position, boat))
+        s = self.state(boat)
+        if s.penalties and not self.position.boat(boat).lull and \
+                rules.can_serve_penalty(self.position, boat):
+            dirs = [s.serving_direction] if s.serving else ["R90", "L90"]
+            out.extend(PenaltyTurn(boat, d) for d in dirs)  # type: ignore[arg-type]
+        return out
+
+    def safe_moves(self, boat: str) -> list[AnyMove]:
+        """Legal moves that incur no penalty: no infringement and no start-procedure fault."""
+        out: list[AnyMove] = []
+        for m in self.legal_moves(boat):
+            if isinstance(m, PenaltyTurn):
+                out.append(m)
+                continue
+            ruling = rules.adjudicate(self.position, m)
+            if (ruling.infringed and not ruling.exonerated) or self._start_faults(m):
+                continue
+            out.append(m)
+        return out
+
+    # --- playing -------------------------------------------------------------------------
+
+    def play(
+        self,
+        move: AnyMove,
+        *,
+        protests: tuple[str, ...] | None = None,
+        roll: Compass | None = None,
+    ) -> tuple[Race, tuple[Event, ...]]:
+        """Play the move of the boat whose turn it is.
+
+        ``protests`` names the boats that protest this move (default: every
+        boat it infringed against, when ``auto_protest``). ``roll`` is the
+        compass die's result if the move shifts the wind; without it the die
+        is rolled from the race's seed. Raises :class:`ValueError` for a move
+        out of turn or not legal.
+        """
+        boat = self.to_move
+        if boat is None:
+            raise ValueError("the race is over")
+        if move.boat != boat:
+            raise ValueError(f"it is {boat}'s turn, not {move.boat}'s")
+        if isinstance(move, PenaltyTurn):
+            return self._penalty_turn(move)
+        verdict = moves.legality(self.position, move)
+        if verdict.outcome is None:
+            raise ValueError(f"illegal move {move}: {verdict.reason}")
+        outcome = verdict.outcome
+        events: list[Event] = []
+        state = self.state(boat)
+        before = self.position.boat(boat)
+        # Infringements are judged on the position the move leaves (RTW 3.4).
+        ruling = rules.adjudicate(self.position, move)
+        position = ruling.after
+        assert position is not None
+        events.append(Event("move", boat, f"{move}", RTW2, (("actions", move.actions),
+                                                              ("to", outcome.end))))
+        events.extend(_gusts_and_lulls(self.position, before, move, outcome))
+        penalties = state.penalties
+        if state.serving:
+            events.append(Event("penalty-interrupted", boat,
+                                f"{boat} broke off its penalty turns and must start again",
+                                RTW34))
+        protesting = (
+            tuple(sorted(ruling.infringed)) if protests is None and self.options.auto_protest
+            else tuple(protests or ())
+        )
+        for inf in ruling.infringements:
+            events.append(Event("infringement", boat,
+                                f"{boat} infringed against {inf.against} ({inf.basis})", RTW34,
+                                (("against", inf.against), ("basis", inf.basis))))
+        for by in protesting:
+            upheld = rules.adjudicate(self.position, move, Protest(by, boat))
+            if upheld.verdict == "upheld":
+                penalties += 1
+            events.append(Event("protest", by,
+                                f"{by} protests against {boat}: {upheld.verdict}", RTW34,
+                                (("against", boat), ("verdict", upheld.verdict))))
+        faults = self._start_faults(move)
+        for text in faults:
+            penalties += 1
+            events.append(Event("start-fault", boat, f"{boat} {text}; it owes a penalty", RTW31))
+        same_spot = state.same_spot + 1 if (outcome.end == before.at and move.actions
+                                            and "A" not in move.actions) else 0
+        new_state = replace(state, moves=state.moves + 1, same_spot=same_spot,
+                            penalties=penalties, serving=0, serving_direction=None)
+        path = (before.at, *outcome.path)
+        new_state, position, more = self._progress(boat, new_state, position, path)
+        events.extend(more)
+        race = self._next(boat, new_state, position)
+        race, more = race._cover(boat, move, outcome.path)
+        events.extend(more)
+        rounded = any(e.kind == "rounded" and ("mark", "windward") in e.data for e in events)
+        race, more = race._wind(boat, path, roll, rounded)
+        events.extend(more)
+        return race._phase(), tuple(events)
+
+    # --- the parts of a move -----------------------------------------------------------------
+
+    def _start_faults(self, move: Move) -> list[str]:
+        """Faults against the start procedure that ``move`` would commit (RTW 3.1)."""
+        if not self.in_start_procedure():
+            return []
+        state = self.state(move.boat)
+        number = state.moves + 1
+        faults = []
+        verdict = moves.legality(self.position, move)
+        if verdict.outcome is None:
+            return []
+        at = self.position.boat(move.boat).at
+        manoeuvring = bool(move.actions) and "A" not in move.actions
+        if manoeuvring and verdict.outcome.end == at and state.same_spot >= 2:
+            faults.append(f"manoeuvred on {list(at)} for a third move running")
+        if number >= self.options.start_moves - 1 and any(
+            self.course.on_line(p) for p in (at, *verdict.outcome.path)
+        ):
+            faults.append(f"touched the starting line in move {number} of the start procedure")
+        return faults
+
+    def _progress(self, boat: str, s: BoatState, position: Position,
+                  path: tuple[Point, ...]) -> tuple[BoatState, Position, list[Event]]:
+        """Starts, roundings, laps and the finish along the path just sailed (RTW 1, 3.7)."""
+        events: list[Event] = []
+        row = self.course.line_row
+        mx, my = self.course.windward
+        racing = s.moves > self.options.start_moves
+        prev = path[0]
+        for q in path[1:]:
+            legs = self.course.legs
+            if s.leg == legs and self.course.on_line(q) and not s.finished:
+                if s.penalties:
+                    events.append(Event("finish-refused", boat,
+                                        f"{boat} reached the finish owing a penalty; it must "
+                                        "serve it first", RTW34))
+                else:
+                    place = 1 + sum(1 for _, o in self.boats if o.finished)
+                    s = replace(s, leg=legs + 1, place=place)
+                    events.append(Event("finished", boat, f"{boat} finishes in place {place}",
+                                        RTW37, (("place", place),)))
+                    break
+            side = _side(q[1], row)
+            if side and s.row_side and side != s.row_side and self.course.on_line(prev):
+                if side == 1 and s.leg == 0 and racing:
+                    s = replace(s, leg=1)
+                    events.append(Event("started", boat, f"{boat} crossed the starting line",
+                                        RTW31))
+                elif side == -1 and s.leg % 2 == 0 and 0 < s.leg < legs:
+                    s = replace(s, leg=s.leg + 1)
+                    events.append(Event("rounded", boat,
+                                        f"{boat} passed the gate; leg {s.leg} begins", RTW1,
+                                        (("mark", "gate"), ("leg", s.leg))))
+            if side:
+                s = replace(s, row_side=side)
+            cside = _side(q[0], mx)
+            if (cside == 1 and s.column_side == -1 and prev[0] == mx and prev[1] > my
+                    and s.leg % 2 == 1):
+                s = replace(s, leg=s.leg + 1)
+                events.append(Event("rounded", boat,
+                                    f"{boat} rounded the windward mark; leg {s.leg} begins",
+                                    RTW1, (("mark", "windward"), ("leg", s.leg))))
+            if cside:
+                s = replace(s, column_side=cside)
+            prev = q
+        return s, position, events
+
+    def _next(self, boat: str, s: BoatState, position: Position) -> Race:
+        """The race after ``boat``'s move: its state stored, the turn passed on.
+
+        A boat that finished leaves the board (RTW 3.7: the race is over for it).
+        """
+        states = tuple((b, s if b == boat else o) for b, o in self.boats)
+        order = position.turn_order or tuple(b.id for b in position.boats)
+        following = order[(order.index(boat) + 1) % len(order)]
+        if s.finished:
+            remaining = tuple(b for b in position.boats if b.id != boat)
+            kept = tuple(b for b in order if b != boat)
+            if remaining:
+                position = replace(position, boats=remaining, turn_order=kept)
+            order = kept or order
+        index = order.index(following) if following in order else 0
+        return replace(self, position=position, boats=states, turn=self.turn + 1,
+                       next_index=index)
+
+    def _cover(self, mover: str, move: Move,
+               path: tuple[Point, ...]) -> tuple[Race, list[Event]]:
+        """Remove the mover's cover token if it reached it or manoeuvred; place new ones.
+
+        RTW 3.5: a covered boat lays its spare yellow token two ahead, and takes
+        it up when it reaches it or manoeuvres.
+        """
+        events: list[Event] = []
+        race = self
+        s = race.state(mover)
+        token = s.cover_token
+        if token is not None and (token in path or any(a != "A" for a in move.actions)):
+            why = "reached it" if token in path else "manoeuvred"
+            race = race._set_token(mover, None)
+            events.append(Event("cover-removed", mover,
+                                f"{mover}'s cover token at {list(token)} is removed: it {why}",
+                                RTW35, (("at", token),)))
+        if not race.position.options.cover:
+            return race, events
+        for cover in rules.covers(race.position):
+            cs = race.state(cover.covered)
+            if cs.cover_token is not None or cs.finished:
+                continue
+            spot = cover.token
+            pos = race.position
+            if spot in pos.special_points or pos.boat_at(spot) is not None:
+                events.append(Event("cover", cover.covered,
+                                    f"{cover.covered} is covered by {cover.coverer} but "
+                                    f"{list(spot)} is taken, so no token is placed", RTW35))
+                continue
+            race = race._set_token(cover.covered, spot)
+            events.append(Event("cover-placed", cover.covered,
+                                f"{cover.covered} is covered by {cover.coverer} and places its "
+                                f"yellow token at {list(spot)}", RTW35,
+                                (("at", spot), ("by", cover.coverer))))
+        return race, events
+
+    def _set_token(self, boat: str, spot: Point | None) -> Race:
+        s = self.state(boat)
+        yellow = set(self.position.yellow)
+        if s.cover_token is not None:
+            yellow.discard(s.cover_token)
+        if spot is not None:
+            yellow.add(spot)
+        position = replace(self.position, yellow=frozenset(yellow))
+        states = tuple((b, replace(o, cover_token=spot) if b == boat else o)
+                       for b, o in self.boats)
+        return replace(self, position=position, boats=states)
+
+    def leader(self) -> str:
+        """The boat in the lead: furthest through the legs, then nearest its next target."""
+        def key(item: tuple[int, str]) -> tuple[int, int, int]:
+            index, b = item
+            s = self.state(b)
+            if s.finished:
+                return (s.leg, -(s.place or 0), -index)
+            return (s.leg, -self._distance(b), -index)
+        return max(enumerate(self._order()), key=key)[1]
+
+    def _distance(self, boat: str) -> int:
+        y = self.position.boat(boat).at[1]
+        s = self.state(boat)
+        if s.leg % 2 == 1:
+            return max(self.course.windward[1] - y, 0)
+        return abs(y - self.course.line_row)
+
+    def _wind(self, mover: str, path: tuple[Point, ...], roll: Compass | None,
+              rounded_windward: bool) -> tuple[Race, list[Event]]:
+        """Shift the wind when the leader reaches a flag's row; reset an East-West wind at the
+        windward mark (RTW 3.3)."""
+        if not self.options.wind_shifts:
+            return self, []
+        s = self.state(mover)
+        events: list[Event] = []
+        race = self
+        if self.leader() == mover and 1 <= s.leg <= self.course.legs:
+            for row in self.course.flags:
+                if (s.leg, row) in race.flags_done or not any(p[1] == row for p in path):
+                    continue
+                new = roll if roll is not None else race._roll()
+                old = race.position.wind
+                race = replace(race, position=race.position.with_wind(new),
+                               shifts=race.shifts + 1,
+                               flags_done=race.flags_done | {(s.leg, row)})
+                change = (f"the wind stays {new.name}" if new is old else
+                          f"the wind shifts from {old.name} to {new.name}")
+                events.append(Event("wind-shift", mover,
+                                    f"{mover} leads at the flag on row {row}: the die gives "
+                                    f"{new.name}, {change}",
+                                    RTW33, (("from", old.name), ("to", new.name),
+                                            ("row", row))))
+        first = rounded_windward and all(
+            o.leg < s.leg for b, o in self.boats if b != mover
+        )
+        if first and race.position.wind in (Compass.E, Compass.W):
+            old = race.position.wind
+            race = replace(race, position=race.position.with_wind(Compass.N))
+            events.append(Event("wind-shift", mover,
+                                f"{mover} rounds the windward mark first with the wind in the "
+                                f"{old.name}: the wind returns to the North", RTW33,
+                                (("from", old.name), ("to", "N"))))
+        return race, events
+
+    def _roll(self) -> Compass:
+        if self.seed is None:
+            raise ValueError("a wind shift is due: pass the compass die's result as roll=")
+        rng = random.Random(f"{self.seed}/{self.shifts}")
+        return rng.choice(self.options.die)
+
+    def _penalty_turn(self, move: PenaltyTurn) -> tuple[Race, tuple[Event, ...]]:
+        if move not in self.legal_moves(move.boat):
+            s = self.state(move.boat)
+            why = ("it owes no penalty" if not s.penalties else
+                   f"a penalty is turned one way: {s.serving_direction}" if s.serving else
+                   "it is not two intersections clear of every mark and boat")
+            raise ValueError(f"illegal move {move}: {why}")
+        b = self.position.boat(move.boat)
+        turned = Boat(b.id, b.at, b.heading.rotate(90 if move.direction == "R90" else -90))
+        position = self.position.replace_boat(turned)
+        s = self.state(move.boat)
+        serving = s.serving + 1
+        events = [Event("penalty-turn", move.boat,
+                        f"{move.boat} turns {move.direction} ({serving} of 4) serving a penalty",
+                        RTW34)]
+        if serving == 4:
+            s = replace(s, penalties=s.penalties - 1, serving=0, serving_direction=None,
+                        moves=s.moves + 1, same_spot=0)
+            events.append(Event("penalty-served", move.boat,
+                                f"{move.boat} has served a penalty", RTW34))
+        else:
+            s = replace(s, serving=serving, serving_direction=move.direction,
+                        moves=s.moves + 1, same_spot=0)
+        race = self._next(move.boat, s, position)
+        return race._phase(), tuple(events)
+
+    def _phase(self) -> Race:
+        if self.turn < self.options.start_moves * len(self.boats):
+            phase = Phase.START
+        elif all(s.leg == self.course.legs for _, s in self.boats if not s.finished):
+            phase = Phase.FINAL_LEG
+        else:
+            phase = Phase.RACE
+        if phase is self.position.phase:
+            return self
+        return replace(self, position=replace(self.position, phase=phase))
+
+
+def _gusts_and_lulls(position: Position, boat: Boat, move: Move,
+                     outcome: moves.Outcome) -> list[Event]:
+    events = []
+    base = 2 - sum(1 for a in move.actions[:2] if a != "A") if _is_beam(position, boat) else 1
+    bonus = move.actions.count("A") - base
+    if bonus > 0:
+        gusts = outcome.path[base - 1:base - 1 + bonus]
+        events.append(Event("gust", boat.id,
+                            f"{boat.id} took {bonus} gust{'s' if bonus > 1 else ''} at "
+                            f"{', '.join(str(list(p)) for p in gusts)}", RTW32,
+                            (("at", tuple(gusts)),)))
+    if outcome.lulled:
+        still = "; it stands still next turn" if position.options.yellow_skips_next_turn else ""
+        text = f"a lull stops {boat.id} at {list(outcome.end)}{still}"
+        events.append(Event("lull", boat.id, text, RTW32, (("at", outcome.end),)))
+    return events
+
+
+def _is_beam(position: Position, boat: Boat) -> bool:
+    return rules.boat_facts(position, boat.id).point_of_sail.value == "beam-reach"
+
