@@ -121,7 +121,7 @@ def choose_move(race: Race, rng: random.Random) -> AnyMove:
         return penalty[0]
     target = waypoint(race, boat)
     wind = race.position.wind.value
-    scored = []
+    scored: list[tuple[float, int, AnyMove]] = []
     for m in options:
         assert not isinstance(m, PenaltyTurn)
         verdict = moves.legality(race.position, m)
