@@ -50,6 +50,16 @@ def _parser() -> argparse.ArgumentParser:
                    help="comma-separated layers: claims, contested, shadows, engagement "
                         "(default: %(default)s; 'none' for none)")
     d.add_argument("--size", type=int, default=420, help="width of one panel in pixels")
+    pl = sub.add_parser("play", help="race seeded bots to the finish (Race the Wind)")
+    pl.add_argument("--boats", type=int, default=2, help="how many boats race (2-10)")
+    pl.add_argument("--seed", type=int, default=0, help="seed of the set-up, bots and die")
+    pl.add_argument("--record", type=Path, help="write the game record (JSON Lines) here")
+    pl.add_argument("-q", "--quiet", action="store_true", help="only the result")
+    rp = sub.add_parser("replay", help="re-adjudicate a game record turn by turn")
+    rp.add_argument("file", type=Path)
+    rp.add_argument("--full", action="store_true",
+                    help="print the ruling's explanation for every move, not only disputed ones")
+    rp.add_argument("-q", "--quiet", action="store_true", help="only the verdict")
     s = sub.add_parser("schema", help="print the JSON Schema of scenario files")
     s.add_argument("--ruleset", default="race-the-wind", choices=ruleset_names())
     return p
@@ -65,6 +75,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _explain(args.file, as_json=args.json)
         if args.command == "draw":
             return _draw(args.file, args.output, args.layers, args.size)
+        if args.command == "play":
+            return _play(args.boats, args.seed, args.record, quiet=args.quiet)
+        if args.command == "replay":
+            return _replay(args.file, full=args.full, quiet=args.quiet)
         model = get_ruleset(args.ruleset).scenario_model
         print(json.dumps(model.model_json_schema(), indent=2))
         return 0
@@ -174,6 +188,86 @@ def _draw(file: Path, output: Path | None, layers: str, size: int) -> int:
         print(f"error: {output}: cannot write: {e.strerror}", file=sys.stderr)
         return 2
     print(f"wrote {output}")
+    return 0
+
+
+def _play(boats: int, seed: int, record: Path | None, *, quiet: bool) -> int:
+    import random
+
+    from rightofway.rtw.bots import choose_move, random_race
+    from rightofway.rtw.race import SetupError
+    from rightofway.rtw.record import record_lines
+
+    try:
+        first = random_race(boats, seed)
+    except SetupError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    rng = random.Random(seed)
+    race = first
+    played = []
+    while not race.is_over():
+        move = choose_move(race, rng)
+        race, events = race.play(move)
+        played.append((move, events))
+        if not quiet:
+            notes = "; ".join(e.text for e in events if e.kind != "move")
+            print(f"{race.turn:>5} {move}{'  - ' + notes if notes else ''}")
+    order = race.finish_order()
+    print(f"finish: {', '.join(f'{i}. {b}' for i, b in enumerate(order, 1)) or 'nobody'}"
+          f" after {race.turn} moves")
+    unfinished = [b for b, s in race.boats if not s.finished]
+    if unfinished:
+        print(f"stopped after {race.turn} moves; still racing: {', '.join(unfinished)}")
+    if record is not None:
+        try:
+            record.write_text("\n".join(record_lines(first, played)) + "\n", encoding="utf-8")
+        except OSError as e:
+            print(f"error: {record}: cannot write: {e.strerror}", file=sys.stderr)
+            return 2
+        print(f"record written to {record}")
+    return 0
+
+
+def _replay(file: Path, *, full: bool, quiet: bool) -> int:
+    from rightofway.explain import render_steps
+    from rightofway.rtw import rules
+    from rightofway.rtw.position import Move
+    from rightofway.rtw.record import RecordError, ReplayMismatch, replay
+
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"error: {file}: cannot read: {e}", file=sys.stderr)
+        return 2
+    last = None
+    try:
+        for t in replay(lines):
+            last = t
+            if quiet:
+                continue
+            print(f"turn {t.turn}: {t.move}")
+            for event in t.events:
+                if event.kind != "move":
+                    print(f"  {event}")
+            disputed = any(
+                ev.kind in ("infringement", "protest", "start-fault") for ev in t.events
+            )
+            if isinstance(t.move, Move) and (full or disputed):
+                ruling = rules.adjudicate(t.before.position, t.move)
+                print(render_steps(ruling.steps, indent="    "))
+    except RecordError as e:
+        print(f"error: {file}: {e}", file=sys.stderr)
+        return 2
+    except ReplayMismatch as e:
+        print(f"{file}: {e}", file=sys.stderr)
+        return 1
+    if last is None:
+        print(f"{file}: the record has no moves; nothing to check")
+        return 0
+    order = last.race.finish_order()
+    print(f"{file}: {last.turn} moves legal and consistent; finish: "
+          f"{', '.join(order) or 'nobody'}")
     return 0
 
 

@@ -74,7 +74,7 @@ class Event:
         """Plain data for programs."""
         out: dict[str, Any] = {"kind": self.kind, "boat": self.boat, "text": self.text,
                                "cite": str(self.cite)}
-        out.update({k: list(v) if isinstance(v, tuple) else v for k, v in self.data})
+        out.update({k: _plain(v) for k, v in self.data})
         return out
 
     def __str__(self) -> str:
@@ -119,6 +119,13 @@ class BoatState:
     def finished(self) -> bool:
         """Whether the boat has crossed the finish."""
         return self.place is not None
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with every tuple a list, as JSON gives it back."""
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _side(value: int, line: int) -> int:
@@ -249,15 +256,15 @@ class Race:
         move: AnyMove,
         *,
         protests: tuple[str, ...] | None = None,
-        roll: Compass | None = None,
+        rolls: tuple[Compass, ...] = (),
     ) -> tuple[Race, tuple[Event, ...]]:
         """Play the move of the boat whose turn it is.
 
         ``protests`` names the boats that protest this move (default: every
-        boat it infringed against, when ``auto_protest``). ``roll`` is the
-        compass die's result if the move shifts the wind; without it the die
-        is rolled from the race's seed. Raises :class:`ValueError` for a move
-        out of turn or not legal.
+        boat it infringed against, when ``auto_protest``). ``rolls`` are the
+        compass die's results for the wind shifts the move causes, in order;
+        past them the die is rolled from the race's seed. Raises
+        :class:`ValueError` for a move out of turn or not legal.
         """
         boat = self.to_move
         if boat is None:
@@ -315,7 +322,7 @@ class Race:
         race, more = race._cover(boat, move, outcome.path)
         events.extend(more)
         rounded = any(e.kind == "rounded" and ("mark", "windward") in e.data for e in events)
-        race, more = race._wind(boat, path, roll, rounded)
+        race, more = race._wind(boat, path, rolls, rounded)
         events.extend(more)
         return race._phase(), tuple(events)
 
@@ -471,7 +478,7 @@ class Race:
             return max(self.course.windward[1] - y, 0)
         return abs(y - self.course.line_row)
 
-    def _wind(self, mover: str, path: tuple[Point, ...], roll: Compass | None,
+    def _wind(self, mover: str, path: tuple[Point, ...], rolls: tuple[Compass, ...],
               rounded_windward: bool) -> tuple[Race, list[Event]]:
         """Shift the wind when the leader reaches a flag's row; reset an East-West wind at the
         windward mark (RTW 3.3)."""
@@ -484,7 +491,7 @@ class Race:
             for row in self.course.flags:
                 if (s.leg, row) in race.flags_done or not any(p[1] == row for p in path):
                     continue
-                new = roll if roll is not None else race._roll()
+                new, rolls = (rolls[0], rolls[1:]) if rolls else (race._roll(), ())
                 old = race.position.wind
                 race = replace(race, position=race.position.with_wind(new),
                                shifts=race.shifts + 1,
@@ -510,7 +517,7 @@ class Race:
 
     def _roll(self) -> Compass:
         if self.seed is None:
-            raise ValueError("a wind shift is due: pass the compass die's result as roll=")
+            raise ValueError("a wind shift is due: pass the compass die's result in rolls=")
         rng = random.Random(f"{self.seed}/{self.shifts}")
         return rng.choice(self.options.die)
 
