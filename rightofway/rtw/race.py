@@ -168,23 +168,28 @@ class Race:
         options: RaceOptions | None = None,
         rules_options: Options | None = None,
         seed: int | None = None,
+        check_setup: bool = True,
     ) -> Race:
         """A race at its first move: placement and tokens checked (RTW 3.1, 3.2).
 
         ``boats`` are listed in turn order; with two boats the holder first.
+        ``check_setup=False`` skips the set-up rules, to take up a race from a
+        position reached some other way.
         """
         boats = tuple(boats)
         if not boats:
             raise SetupError("a race needs at least one boat")
-        check_placement(course, boats)
-        check_tokens(course, yellow, blue)
+        options = options or RaceOptions()
+        if check_setup:
+            check_placement(course, boats)
+            check_tokens(course, yellow, blue)
         position = Position(
             wind=wind,
             boats=boats,
             marks=course.marks(),
             yellow=yellow,
             blue=blue,
-            phase=Phase.START,
+            phase=Phase.START if options.start_moves else Phase.RACE,
             options=rules_options or Options(),
         )
         states = tuple(
@@ -192,7 +197,7 @@ class Race:
                              column_side=_side(b.at[0], course.windward[0])))
             for b in boats
         )
-        return cls(course, options or RaceOptions(), position, states, seed=seed)
+        return cls(course, options, position, states, seed=seed)
 
     # --- queries --------------------------------------------------------------------
 
@@ -403,11 +408,9 @@ class Race:
         order = position.turn_order or tuple(b.id for b in position.boats)
         following = order[(order.index(boat) + 1) % len(order)]
         if s.finished:
-            remaining = tuple(b for b in position.boats if b.id != boat)
-            kept = tuple(b for b in order if b != boat)
-            if remaining:
-                position = replace(position, boats=remaining, turn_order=kept)
-            order = kept or order
+            order = tuple(b for b in order if b != boat)
+            position = replace(position, boats=tuple(b for b in position.boats if b.id != boat),
+                               turn_order=order)
         index = order.index(following) if following in order else 0
         return replace(self, position=position, boats=states, turn=self.turn + 1,
                        next_index=index)
@@ -461,15 +464,14 @@ class Race:
                        for b, o in self.boats)
         return replace(self, position=position, boats=states)
 
-    def leader(self) -> str:
-        """The boat in the lead: furthest through the legs, then nearest its next target."""
+    def leader(self) -> str | None:
+        """The boat in the lead among those racing: furthest through the legs, then nearest
+        its next target, then earliest in the turn order."""
         def key(item: tuple[int, str]) -> tuple[int, int, int]:
             index, b = item
-            s = self.state(b)
-            if s.finished:
-                return (s.leg, -(s.place or 0), -index)
-            return (s.leg, -self._distance(b), -index)
-        return max(enumerate(self._order()), key=key)[1]
+            return (self.state(b).leg, -self._distance(b), -index)
+        racing = list(enumerate(self._order()))
+        return max(racing, key=key)[1] if racing else None
 
     def _distance(self, boat: str) -> int:
         y = self.position.boat(boat).at[1]
@@ -487,7 +489,7 @@ class Race:
         s = self.state(mover)
         events: list[Event] = []
         race = self
-        if self.leader() == mover and 1 <= s.leg <= self.course.legs:
+        if 1 <= s.leg <= self.course.legs and self.leader() == mover:
             for row in self.course.flags:
                 if (s.leg, row) in race.flags_done or not any(p[1] == row for p in path):
                     continue

@@ -176,7 +176,7 @@ def _validate(model: type[_Strict], data: Any, number: int) -> Any:
 
 def start(lines: list[str]) -> Race:
     """The race a record's set-up line describes."""
-    if not lines:
+    if not any(line.strip() for line in lines):
         raise RecordError(1, "the record is empty; it starts with a set-up line")
     setup = _validate(SetupModel, _parse(lines[0], 1), 1)
     try:

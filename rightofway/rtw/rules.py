@@ -552,14 +552,16 @@ def _astern_manoeuvres(position: Position, move: Move, steps: list[Step]) -> lis
     of way over the mover on the basis ``astern`` when the move turns at all.
     """
     turns = [a for a in move.actions if a != "A"]
-    if not turns:
-        return []
     x = move.boat
+    at = position.boat(x).at
+    # Only a boat inside a zone can be the inside boat (nearer the mark than one in the zone).
+    if not turns or zone_mark(position, at, at) is None:
+        return []
     cl = claims(position)
     fs = facts(position)
     found = []
     for other in position.boats:
-        if other.id == x:
+        if other.id == x or at not in cl[other.id]:  # astern means claiming its intersection
             continue
         holder, _giver, basis = _decide(position, fs[x], fs[other.id], cl[x], cl[other.id], None)
         if holder == other.id and basis == "astern":
@@ -615,6 +617,9 @@ def adjudicate(
     for other in after.boats:
         if other.id == x:
             continue
+        co = cl[other.id]
+        if q not in co and other.at not in cl[x] and co.isdisjoint(cl[x]):
+            continue  # not engaged with the mover after the move: nothing is owed to it
         trace: list[Step] = []
         holder, _giver, basis = _decide(after, fs[x], fs[other.id], cl[x], cl[other.id], trace)
         if holder != other.id or other.id in {i.against for i in found}:

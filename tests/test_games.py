@@ -1,0 +1,164 @@
+"""Whole random races: notation round-trips, records replay, no race ends where the rules forbid."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import positions
+
+from rightofway.cli import main
+from rightofway.rtw import Position
+from rightofway.rtw.bots import choose_move, random_race
+from rightofway.rtw.notation import NotationError, from_notation, notation
+from rightofway.rtw.race import AnyMove, Event, Race
+from rightofway.rtw.record import ReplayMismatch, record_lines, replay
+
+
+def race_to_end(boats: int, seed: int) -> tuple[Race, Race, list[tuple[AnyMove, tuple[Event, ...]]]]:
+    first = race = random_race(boats, seed)
+    rng = random.Random(seed)
+    played = []
+    while not race.is_over():
+        move = choose_move(race, rng)
+        race, events = race.play(move)
+        played.append((move, events))
+    return first, race, played
+
+
+def forbidden(race: Race) -> list[str]:
+    """What in a race's state the rules do not allow."""
+    problems = []
+    places = sorted(s.place for _, s in race.boats if s.place is not None)
+    if places != list(range(1, len(places) + 1)):
+        problems.append(f"finishing places {places}")
+    tokens = [s.cover_token for _, s in race.boats if s.cover_token is not None]
+    if len(tokens) != len(set(tokens)) or not set(tokens) <= race.position.yellow:
+        problems.append("a cover token is not on the board, or two boats share one")
+    for b, s in race.boats:
+        on_board = race.position.has_boat(b)
+        if s.finished and (on_board or s.penalties or s.leg != race.course.legs + 1):
+            problems.append(f"{b} finished but is still racing or owes a penalty")
+        if not s.finished and not on_board:
+            problems.append(f"{b} left the board without finishing")
+        if not 0 <= s.leg <= race.course.legs + 1:
+            problems.append(f"{b} is on leg {s.leg}")
+    for boat in race.position.boats:
+        if boat.at in race.position.mark_points:
+            problems.append(f"{boat.id} stands on a mark")
+    return problems
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions())
+def test_notation_round_trips(pos: Position) -> None:
+    text = notation(pos)
+    assert "\n" not in text
+    assert from_notation(text) == pos
+    assert notation(from_notation(text)) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("N race", "8 space-separated fields"),
+        ("X race - - - - - -", "wind: expected one of"),
+        ("N sailing - - - - - -", "phase: expected start, race or final-leg"),
+        ("N race A@1,2 - - - - -", "boats[0]: expected id@x,y:HEADING"),
+        ("N race A@1,2:NE;B@1,2:SW - - - - -", "two boats cannot share"),
+        ("N race - m@0,0:Q - - - -", "marks[0]"),
+        ("N race - - 1;2 - - -", "yellow: expected x,y"),
+        ("N race - - - - - depth=0", "options: depth"),
+    ],
+)
+def test_bad_notation_names_the_field(text: str, fragment: str) -> None:
+    with pytest.raises(NotationError, match=fragment.replace("[", r"\[").replace("]", r"\]")):
+        from_notation(text)
+
+
+def test_no_race_with_seeds_0_to_199_ends_in_a_forbidden_state() -> None:
+    for seed in range(200):
+        boats = 2 + seed % 4
+        _, race, _ = race_to_end(boats, seed)
+        assert race.is_over()
+        assert forbidden(race) == [], f"seed {seed}"
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 100_000), st.integers(2, 4))
+def test_replaying_a_recorded_race_reproduces_it(seed: int, boats: int) -> None:
+    first, race, played = race_to_end(boats, seed)
+    lines = list(record_lines(first, played))
+    replayed = list(replay(lines))
+    assert [t.move for t in replayed] == [m for m, _ in played]
+    assert [t.events for t in replayed] == [e for _, e in played]
+    assert replayed[-1].race == race
+
+
+def test_play_and_replay_from_the_command_line(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "r.jsonl"
+    assert main(["play", "--boats", "5", "--seed", "7", "--record", str(record), "-q"]) == 0
+    out = capsys.readouterr().out
+    finish = out.splitlines()[0]
+    assert finish.startswith("finish: 1. ") and finish.count(". ") == 5
+    assert main(["replay", str(record)]) == 0
+    replayed = capsys.readouterr().out
+    assert "legal and consistent" in replayed
+    assert "[RTW 3.7]" in replayed and "finishes in place 1" in replayed
+
+
+def test_an_altered_move_is_found_and_named(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    first, _, played = race_to_end(3, 11)
+    lines = list(record_lines(first, played))
+    turn = json.loads(lines[30])
+    turn["actions"] = ["A", "A", "A", "A"]
+    lines[30] = json.dumps(turn)
+    with pytest.raises(ReplayMismatch) as err:
+        list(replay(lines))
+    assert err.value.turn == 30
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    assert main(["replay", "-q", str(bad)]) == 1
+    assert "turn 30: illegal move" in capsys.readouterr().err
+
+
+def test_a_wrong_claim_in_a_record_is_found(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    first, _, played = race_to_end(3, 11)
+    lines = list(record_lines(first, played))
+    turn = json.loads(lines[12])
+    turn["events"].append({"kind": "gust", "boat": turn["boat"], "text": "a gust that was not",
+                           "cite": "RTW 3.2"})
+    lines[12] = json.dumps(turn)
+    bad = tmp_path / "claim.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    assert main(["replay", "-q", str(bad)]) == 1
+    assert "turn 12: recorded but not so: a gust that was not" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("mangle", "fragment"),
+    [
+        (lambda lines: ["{not json"] + lines[1:], "line 1: not JSON"),
+        (lambda lines: [lines[0].replace('"version": 1', '"version": 9')] + lines[1:],
+         "line 1: version"),
+        (lambda lines: lines[:3] + [lines[3].replace('"turn": 3', '"turn": 7')] + lines[4:],
+         "line 4: turn 7 follows turn 2"),
+        (lambda lines: [], "empty"),
+    ],
+)
+def test_malformed_records_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                  mangle: object, fragment: str) -> None:
+    first, _, played = race_to_end(2, 3)
+    lines = mangle(list(record_lines(first, played[:20])))  # type: ignore[operator]
+    path = tmp_path / "m.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert fragment in err and "Traceback" not in err
