@@ -59,6 +59,23 @@ def chess_reference() -> object:
     return list(BOARD.legal_moves)
 
 
+def races_per_second(count: int) -> tuple[float, int]:
+    """Whole random races played by the bots, five boats each: races per second and moves."""
+    import random as _random
+
+    from rightofway.rtw.bots import choose_move, random_race
+
+    played = 0
+    start = timeit.default_timer()
+    for seed in range(count):
+        race = random_race(5, seed)
+        rng = _random.Random(seed)
+        while not race.is_over():
+            race, _ = race.play(choose_move(race, rng))
+        played += race.turn
+    return count / (timeit.default_timer() - start), played
+
+
 def measure(cases: list[tuple[str, Callable[[], object]]], repeat: int,
             number: int) -> list[tuple[str, float]]:
     """Best-of-``repeat`` microseconds per call for each case.
@@ -77,6 +94,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--number", type=int, default=2000)
+    parser.add_argument("--races", type=int, default=5,
+                        help="random five-boat races to time (0 to skip)")
     args = parser.parse_args()
     cases: list[tuple[str, Callable[[], object]]] = [
         ("chess legal_moves (reference)", chess_reference),
@@ -92,6 +111,10 @@ def main() -> None:
         print(f"{name:<32}{us:>10.1f}{us / ref:>8.2f}")
     print(f"engaged pairs: {len(engagements(POSITION))}; each figure is the best of "
           f"{args.repeat} runs of {args.number} calls")
+    if args.races:
+        rate, moves = races_per_second(args.races)
+        print(f"random races (5 boats, bots choosing among safe moves): {rate:.2f} races/s, "
+              f"{moves / args.races:.0f} moves per race")
     print(f"ratio graph/chess: {rows[2][1] / ref:.2f}")
     print(f"ratio kernel/chess: {rows[1][1] / ref:.2f}")
 

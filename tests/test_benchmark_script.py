@@ -15,9 +15,10 @@ SCRIPT = Path(__file__).parent.parent / "benchmarks" / "run.py"
 def test_benchmark_prints_its_ratio_line() -> None:
     pytest.importorskip("chess")
     proc = subprocess.run(
-        [sys.executable, str(SCRIPT), "--repeat", "1", "--number", "3"],
+        [sys.executable, str(SCRIPT), "--repeat", "1", "--number", "3", "--races", "1"],
         capture_output=True, text=True, check=True,
     )
     lines = proc.stdout.strip().splitlines()
     assert re.fullmatch(r"ratio kernel/chess: \d+\.\d\d", lines[-1])
     assert any(line.startswith("rtw engagement_graph") for line in lines)
+    assert any(line.startswith("random races (5 boats") for line in lines)

@@ -18,11 +18,13 @@ from rightofway.rtw.notation import NotationError, from_notation, notation
 from rightofway.rtw.race import AnyMove, Event, Race
 from rightofway.rtw.record import ReplayMismatch, record_lines, replay
 
+Played = list[tuple[AnyMove, tuple[Event, ...]]]
 
-def race_to_end(boats: int, seed: int) -> tuple[Race, Race, list[tuple[AnyMove, tuple[Event, ...]]]]:
+
+def race_to_end(boats: int, seed: int) -> tuple[Race, Race, Played]:
     first = race = random_race(boats, seed)
     rng = random.Random(seed)
-    played = []
+    played: Played = []
     while not race.is_over():
         move = choose_move(race, rng)
         race, events = race.play(move)
@@ -145,10 +147,10 @@ def test_a_wrong_claim_in_a_record_is_found(tmp_path: Path,
 @pytest.mark.parametrize(
     ("mangle", "fragment"),
     [
-        (lambda lines: ["{not json"] + lines[1:], "line 1: not JSON"),
-        (lambda lines: [lines[0].replace('"version": 1', '"version": 9')] + lines[1:],
+        (lambda lines: ["{not json", *lines[1:]], "line 1: not JSON"),
+        (lambda lines: [lines[0].replace('"version": 1', '"version": 9'), *lines[1:]],
          "line 1: version"),
-        (lambda lines: lines[:3] + [lines[3].replace('"turn": 3', '"turn": 7')] + lines[4:],
+        (lambda lines: [*lines[:3], lines[3].replace('"turn": 3', '"turn": 7'), *lines[4:]],
          "line 4: turn 7 follows turn 2"),
         (lambda lines: [], "empty"),
     ],
