@@ -3,6 +3,17 @@
 from __future__ import annotations
 
 import importlib.metadata
+import sys
+from pathlib import Path
+
+from docutils.nodes import Element
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.domains.python import PythonDomain
+from sphinx.environment import BuildEnvironment
+from sphinx.util.nodes import make_refnode
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "rightofway"
 author = "rightofway developers"
@@ -13,19 +24,93 @@ version = release
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
+    "myst_parser",
+    "sphinxcontrib.autodoc_pydantic",
+    "catalogue",
 ]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+root_doc = "index"
+exclude_patterns = ["_build", "_diagrams"]
+
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
-autodoc_default_options = {"members": True, "undoc-members": False}
+autodoc_default_options = {"members": True}
+
+# Scenario models: fields with their constraints and each model's JSON Schema.
+autodoc_pydantic_model_show_json = True
+autodoc_pydantic_model_show_config_summary = False
+autodoc_pydantic_model_show_validator_summary = False
+autodoc_pydantic_model_show_validator_members = False
+autodoc_pydantic_model_show_field_summary = True
+autodoc_pydantic_model_member_order = "bysource"
+autodoc_pydantic_model_members = True
+autodoc_pydantic_model_undoc_members = True
+autodoc_pydantic_field_list_validators = False
+
 nitpicky = True
 nitpick_ignore_regex = [
     # Third-party and typing names without an inventory offline.
-    (r"py:.*", r"(nx|networkx|pydantic|typing|collections|pathlib|enum|_pytest|pytest)\..*"),
+    (r"py:.*", r"(nx|networkx|pydantic|pydantic_core|typing|collections|pathlib|enum|random|xml"
+               r"|_pytest|pytest)\..*"),
     (r"py:.*", r"(Point|Loc|Action|Basis|Verdict|StepKind|P|M|BaseModel|DiGraph)"),
     (r"py:class", r"(int|str|bool|float|dict|list|tuple|frozenset|set|object|type|Any|None)"),
     (r"py:class", r"rightofway\..*\.(Point|Loc|Action|Basis|Verdict|StepKind|P|M)"),
+    # pydantic's strict types and Field in the scenario models' signatures.
+    (r"py:class", r"(StrictInt|StrictStr|StrictBool|Field|Annotated|Literal)"),
 ]
+
+myst_heading_anchors = 2
+
+# The scenario catalogue and diagrams (docs/_ext/catalogue.py).
+rightofway_scenarios = "../scenarios"
+rightofway_catalogue = "catalogue"
+rightofway_diagrams = "_diagrams"
+rightofway_section_titles = {
+    "race-the-wind": {
+        "Definitions": "sailing definitions",
+        "1": "marks",
+        "2": "moves and points of sail",
+        "3.1": "the start",
+        "3.2": "gusts and lulls",
+        "3.3": "wind shifts",
+        "3.4": "engagements, right of way and penalties",
+        "3.5": "wind cover",
+        "3.6": "rounding the mark",
+        "3.7": "the finish",
+        "3.8": "variants",
+    },
+}
+
 html_theme = "alabaster"
 html_title = "rightofway"
-exclude_patterns = ["_build"]
+html_static_path = ["_static"]
+html_theme_options = {
+    "page_width": "1100px",
+    "sidebar_width": "240px",
+    # The catalogue's pages stay out of the sidebar (its toctree is hidden).
+    "sidebar_includehidden": False,
+}
 doctest_global_setup = "from rightofway.geometry import Compass"
+
+
+def resolve_short_names(app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref,
+                        contnode: Element) -> Element | None:
+    """Resolve an unqualified Python name (``FieldError`` in a docstring of another module)
+    to the one documented object of that name, when there is exactly one."""
+    if node.get("refdomain") != "py" or "." in node["reftarget"]:
+        return None
+    domain = env.get_domain("py")
+    assert isinstance(domain, PythonDomain)
+    name = node["reftarget"]
+    found = [full for full in domain.objects if full.rsplit(".", 1)[-1] == name]
+    if len(found) != 1:
+        return None
+    todocname = domain.objects[found[0]].docname
+    return make_refnode(app.builder, node["refdoc"], todocname, found[0], contnode, found[0])
+
+
+def setup(app: Sphinx) -> None:
+    """Project style sheet (added here: ``html_css_files`` would mark the config changed
+    on every incremental build) and short Python names resolved."""
+    app.add_css_file("rightofway.css")
+    app.connect("missing-reference", resolve_short_names)

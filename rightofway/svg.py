@@ -110,6 +110,8 @@ def _text(parent: ET.Element, x: float, y: float, text: str, size: float, color:
     return t
 
 
+HEADER = 52.0
+"""Height of the band above the board holding the title and the wind."""
 MAX_UNIT = 48.0
 """Largest distance between intersections, in pixels, so small boards stay in scale."""
 MARK_VIEW = 6
@@ -198,8 +200,12 @@ def _draw(position: Position, *, size: int, move: Move | None, claims: bool, con
     cols, rows = hi[0] - lo[0], hi[1] - lo[1]
     margin = 28.0 if coordinates else 12.0
     unit = min((size - 2 * margin) / max(cols, 1), MAX_UNIT)
-    top = 26.0 if title else 0.0
-    legend_h = 30.0 if legend else 0.0
+    top = HEADER  # the title and the wind sit above the board, never on it
+    graph = rules.engagement_graph(position) if (engagement or contested) else None
+    edges = sorted(graph.edges(data=True), key=lambda e: (e[0], e[1])) if graph else []
+    captions = [f"{giver} gives way to {holder} ({data['basis']})"
+                for giver, holder, data in edges] if engagement else []
+    legend_h = (30.0 if legend else 0.0) + 16.0 * len(captions)
     height = top + 2 * margin + rows * unit + legend_h
     centred = left + (size - 2 * margin - cols * unit) / 2
     c = _Canvas(lo, hi, unit, margin, top, centred, prefix)
@@ -210,8 +216,7 @@ def _draw(position: Position, *, size: int, move: Move | None, claims: bool, con
         fill=colors.background)
     _defs(g, colors, prefix)
     if title:
-        _text(g, left + size / 2, 18, title, 14, colors.text, text_anchor="middle",
-              font_weight="bold")
+        _text(g, left + 12, 30, title, 14, colors.text, font_weight="bold")
     _grid(g, c, colors, coordinates)
     _zones(g, c, position, colors, unit)
     if shadows:
@@ -232,8 +237,7 @@ def _draw(position: Position, *, size: int, move: Move | None, claims: bool, con
                     width=_fmt(2 * half), height=_fmt(2 * half), fill=color,
                     fill_opacity="0.3", stroke=color, stroke_width="1.5", class_="claim")
     if contested:
-        graph = rules.engagement_graph(position)
-        points = {tuple(p) for _, _, d in graph.edges(data=True) for p in d["contested"]}
+        points = {tuple(p) for _, _, d in edges for p in d["contested"]}
         for p in sorted(points):
             x, y = c.xy(p)
             _el(g, "circle", cx=x, cy=y, r=_fmt(unit * 0.34), fill="none",
@@ -246,10 +250,13 @@ def _draw(position: Position, *, size: int, move: Move | None, claims: bool, con
             marker_end=c.marker("move"), class_="move")
     _boats(g, c, position, colors, unit)
     if engagement:
-        _engagements(g, c, position, colors, unit)
+        _engagements(g, c, position, colors, unit, edges)
     _wind(g, c, position, colors, left + size)
     if legend:
         _legend(g, left, height - legend_h, size, colors)
+    for i, caption in enumerate(captions):
+        _text(g, left + 12, height - 16.0 * (len(captions) - i) + 8, caption, 12,
+              colors.engagement, class_="give-way-caption")
     return svg
 
 
@@ -361,9 +368,8 @@ def _boats(g: ET.Element, c: _Canvas, position: Position, colors: Colors, unit: 
 
 
 def _engagements(g: ET.Element, c: _Canvas, position: Position, colors: Colors,
-                 unit: float) -> None:
-    graph = rules.engagement_graph(position)
-    for giver, holder, data in sorted(graph.edges(data=True)):
+                 unit: float, edges: list[tuple[str, str, dict[str, Any]]]) -> None:
+    for giver, holder, data in edges:
         a, b = position.boat(giver).at, position.boat(holder).at
         x1, y1, x2, y2 = c.x(a[0]), c.y(a[1]), c.x(b[0]), c.y(b[1])
         dx, dy = x2 - x1, y2 - y1
@@ -373,25 +379,27 @@ def _engagements(g: ET.Element, c: _Canvas, position: Position, colors: Colors,
         _el(g, "line", x1=_fmt(x1 + sx), y1=_fmt(y1 + sy), x2=_fmt(x2 - sx), y2=_fmt(y2 - sy),
             stroke=colors.engagement, stroke_width="2", marker_end=c.marker("give"),
             class_="give-way")
-        px, py = -dy / length * 12, dx / length * 12  # beside the arrow, not on it
-        _text(g, (x1 + x2) / 2 + px, (y1 + y2) / 2 + py, str(data["basis"]),
+        if length < 3 * unit:
+            continue  # too short to label legibly: the caption below the board says it
+        px, py = -dy / length * 10, dx / length * 10  # beside the arrow, not on it
+        _text(g, x1 + dx * 0.4 + px, y1 + dy * 0.4 + py, str(data["basis"]),
               _clamp(unit * 0.28, 9, 12), colors.engagement, stroke=colors.background,
               stroke_width="3", paint_order="stroke", class_="basis")
 
 
 def _wind(g: ET.Element, c: _Canvas, position: Position, colors: Colors, right: float) -> None:
-    cx, cy, r = right - 34.0, c.top + 34.0, 20.0
+    cx, cy, r = right - 28.0, HEADER / 2, 16.0
     step = position.wind.opposite().step  # where the wind blows to
     norm = (step[0] ** 2 + step[1] ** 2) ** 0.5
     ux, uy = step[0] / norm, -step[1] / norm  # screen y grows down
     wind = _el(g, "g", class_="wind")
-    _el(wind, "circle", cx=_fmt(cx), cy=_fmt(cy), r=_fmt(r + 6), fill=colors.background,
+    _el(wind, "circle", cx=_fmt(cx), cy=_fmt(cy), r=_fmt(r + 5), fill=colors.background,
         stroke=colors.wind, stroke_width="1")
     _el(wind, "line", x1=_fmt(cx - ux * r), y1=_fmt(cy - uy * r), x2=_fmt(cx + ux * r),
         y2=_fmt(cy + uy * r), stroke=colors.wind, stroke_width="3",
         marker_end=c.marker("wind"))
-    _text(wind, cx, cy + r + 18, f"wind {position.wind.name}", 11, colors.wind,
-          text_anchor="middle")
+    _text(wind, cx - r - 10, cy + 4, f"wind {position.wind.name}", 12, colors.wind,
+          text_anchor="end")
 
 
 def _legend(g: ET.Element, left: float, top: float, size: int, colors: Colors) -> None:

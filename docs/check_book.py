@@ -1,0 +1,171 @@
+"""Check a built HTML book: ``python docs/check_book.py BUILD_DIR``.
+
+* every scenario file under ``scenarios/`` has its page in the catalogue, and that page
+  shows the scenario's id;
+* every ``.svg`` file in the build, and every ``<svg>`` element inlined in an HTML page,
+  is well-formed XML;
+* every public function and class of the documented modules has an entry in the API page.
+
+Prints a one-line summary and exits 0 when everything holds; otherwise prints each problem
+and exits 1 (2 when the arguments are wrong).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import inspect
+import re
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "scenarios"
+CATALOGUE = "catalogue"
+API_PAGE = "api.html"
+API_MODULES = (
+    "rightofway.rtw",
+    "rightofway.rtw.ruleset",
+    "rightofway.rtw.race",
+    "rightofway.rtw.course",
+    "rightofway.rtw.notation",
+    "rightofway.rtw.record",
+    "rightofway.rtw.bots",
+    "rightofway.rtw.scenario",
+    "rightofway.geometry",
+    "rightofway.explain",
+    "rightofway.results",
+    "rightofway.registry",
+    "rightofway.scenarios",
+    "rightofway.svg",
+)
+SCENARIO_MODELS = (
+    "RtwScenario", "PositionModel", "BoatModel", "MarkModel", "TokensModel", "MoveModel",
+    "ProtestModel", "OptionsModel", "Expect", "BoatExpect", "AfterExpect", "RulingExpect",
+)
+JSON_TITLE = re.compile(r"&quot;title&quot;.*?&quot;(\w+)&quot;", re.DOTALL)
+INLINE_SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL | re.IGNORECASE)
+
+
+def scenario_ids(folder: Path) -> dict[str, Path]:
+    """Scenario id by file, read from each YAML file's ``id`` (the file name if it has none)."""
+    found: dict[str, Path] = {}
+    for path in sorted(folder.rglob("*")):
+        if path.suffix not in (".yaml", ".yml") or not path.is_file():
+            continue
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except yaml.YAMLError:
+            data = None
+        sid = data.get("id") if isinstance(data, dict) else None
+        found[str(sid) if sid else path.stem] = path
+    return found
+
+
+def check_pages(book: Path, folder: Path) -> tuple[int, list[str]]:
+    """Problems with the catalogue pages: each scenario's page exists and names its id."""
+    problems = []
+    ids = scenario_ids(folder)
+    for sid, path in ids.items():
+        page = book / CATALOGUE / f"{sid}.html"
+        if not page.is_file():
+            problems.append(f"no catalogue page for scenario {sid} ({path.relative_to(ROOT)}): "
+                            f"{page} is missing")
+        elif sid not in page.read_text(encoding="utf-8"):
+            problems.append(f"catalogue page {page} does not show the scenario id {sid}")
+    return len(ids), problems
+
+
+def check_svg(book: Path) -> tuple[int, list[str]]:
+    """Problems with SVG: files that do not parse, inline ``<svg>`` elements that do not."""
+    problems = []
+    count = 0
+    for path in sorted(book.rglob("*.svg")):
+        count += 1
+        try:
+            root = ET.parse(path).getroot()
+        except ET.ParseError as err:
+            problems.append(f"{path}: not well-formed XML: {err}")
+            continue
+        if not root.tag.endswith("svg"):
+            problems.append(f"{path}: the root element is <{root.tag}>, not <svg>")
+    for page in sorted(book.rglob("*.html")):
+        for i, match in enumerate(INLINE_SVG.finditer(page.read_text(encoding="utf-8")), 1):
+            count += 1
+            try:
+                ET.fromstring(match.group(0))
+            except ET.ParseError as err:
+                problems.append(f"{page}: inline <svg> number {i} is not well-formed XML: {err}")
+    return count, problems
+
+
+def public_names(module_name: str) -> list[str]:
+    """Public functions and classes of a module: those in ``__all__``, or without one, those
+    it defines whose names do not start with an underscore."""
+    module = importlib.import_module(module_name)
+    if hasattr(module, "__all__"):
+        candidates = [(n, getattr(module, n)) for n in module.__all__]
+    else:
+        candidates = [(n, v) for n, v in vars(module).items() if not n.startswith("_")
+                      and getattr(v, "__module__", None) == module_name]
+    return [n for n, v in candidates if inspect.isfunction(v) or inspect.isclass(v)]
+
+
+def check_api(book: Path) -> tuple[int, list[str]]:
+    """Problems with the API page: public objects without an entry, models without a schema."""
+    page = book / API_PAGE
+    if not page.is_file():
+        return 0, [f"{page} is missing"]
+    html = page.read_text(encoding="utf-8")
+    problems = []
+    count = 0
+    for module in API_MODULES:
+        for name in public_names(module):
+            count += 1
+            if f'id="{module}.{name}"' not in html:
+                problems.append(f"{API_PAGE}: no entry for {module}.{name}")
+    anchors = sorted((html.find(f'id="rightofway.rtw.scenario.{m}"'), m) for m in SCENARIO_MODELS)
+    for i, (start, model) in enumerate(anchors):
+        if start < 0:
+            continue  # reported above as a missing entry
+        end = anchors[i + 1][0] if i + 1 < len(anchors) else len(html)
+        segment = html[start:end]
+        at = segment.find("JSON schema")
+        title = JSON_TITLE.search(segment, at) if at >= 0 else None
+        if title is None or title.group(1) != model:
+            problems.append(f"{API_PAGE}: the model {model} is not shown with its JSON Schema")
+    return count, problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("book", type=Path, help="folder of the built HTML book")
+    parser.add_argument("--scenarios", type=Path, default=SCENARIOS,
+                        help="scenario folder (default: the project's scenarios/)")
+    args = parser.parse_args(argv)
+    book: Path = args.book
+    if not (book / "index.html").is_file():
+        print(f"check_book: {book} is not a built HTML book (no index.html)", file=sys.stderr)
+        return 2
+    scenarios, page_problems = check_pages(book, args.scenarios)
+    svgs, svg_problems = check_svg(book)
+    api, api_problems = check_api(book)
+    problems = page_problems + svg_problems + api_problems
+    if scenarios == 0:
+        problems.append(f"no scenario files found in {args.scenarios}")
+    if problems:
+        for problem in problems:
+            print(f"check_book: {problem}", file=sys.stderr)
+        print(f"check_book: FAILED with {len(problems)} problem"
+              f"{'s' if len(problems) > 1 else ''}", file=sys.stderr)
+        return 1
+    print(f"check_book: OK: {scenarios} scenario pages, {svgs} SVG files well-formed, "
+          f"{api} API objects documented in {book}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
