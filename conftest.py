@@ -16,6 +16,10 @@ from rightofway.geometry import Compass
 
 pytest_plugins = ["rightofway.pytest_plugin", "pytester"]
 
+# The book's Sphinx configuration and extension are code for Sphinx, not test modules;
+# tests/test_docs_catalogue.py builds small books with them instead.
+collect_ignore = ["docs/conf.py", "docs/_ext", "docs/check_book.py"]
+
 
 @pytest.fixture(autouse=True)
 def _doctest_names(doctest_namespace: dict[str, Any]) -> None:
