@@ -18,6 +18,7 @@ import inspect
 import re
 import sys
 import xml.etree.ElementTree as ET
+from html import unescape
 from pathlib import Path
 
 import yaml
@@ -46,7 +47,10 @@ SCENARIO_MODELS = (
     "RtwScenario", "PositionModel", "BoatModel", "MarkModel", "TokensModel", "MoveModel",
     "ProtestModel", "OptionsModel", "Expect", "BoatExpect", "AfterExpect", "RulingExpect",
 )
-JSON_TITLE = re.compile(r"&quot;title&quot;.*?&quot;(\w+)&quot;", re.DOTALL)
+TAG = re.compile(r"<[^>]+>")
+JSON_TITLE = re.compile(r'"title":\s*"(\w+)"')
+"""The schema's title, read from the page's text (markup removed, entities decoded, since
+Pygments versions differ in how they escape quotes)."""
 INLINE_SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL | re.IGNORECASE)
 
 
@@ -132,7 +136,7 @@ def check_api(book: Path) -> tuple[int, list[str]]:
         if start < 0:
             continue  # reported above as a missing entry
         end = anchors[i + 1][0] if i + 1 < len(anchors) else len(html)
-        segment = html[start:end]
+        segment = unescape(TAG.sub("", html[start:end]))
         at = segment.find("JSON schema")
         title = JSON_TITLE.search(segment, at) if at >= 0 else None
         if title is None or title.group(1) != model:
