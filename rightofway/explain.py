@@ -18,14 +18,19 @@ StepKind = Literal["fact", "rule", "conclusion"]
 
 @dataclass(frozen=True, slots=True)
 class Citation:
-    """A section of a ruleset's rulebook, e.g. ``Citation("RTW", "3.4")``."""
+    """A section of a ruleset's rulebook, e.g. ``Citation("RTW", "3.4")``.
+
+    Rulesets whose rules have ids rather than numbered sections join them with
+    a dash: ``Citation("VG", "GW3", joiner="-")`` reads ``VG-GW3``.
+    """
 
     ruleset: str
     section: str
     figure: str | None = None
+    joiner: str = " "
 
     def __str__(self) -> str:
-        text = f"{self.ruleset} {self.section}"
+        text = f"{self.ruleset}{self.joiner}{self.section}"
         return f"{text}, figure {self.figure}" if self.figure else text
 
 

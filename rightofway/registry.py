@@ -90,6 +90,10 @@ def _load_builtin() -> None:
         from rightofway.rtw.ruleset import RaceTheWind
 
         register(RaceTheWind())
+    if "vector-game" not in _REGISTRY:
+        from rightofway.vg.ruleset import VectorGame
+
+        register(VectorGame())
 
 
 def get_ruleset(name: str) -> Ruleset:

@@ -1,0 +1,63 @@
+"""The Sailing Vector Game behind the :class:`rightofway.registry.Ruleset` protocol."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import networkx as nx
+from pydantic import BaseModel
+
+from rightofway.results import RightOfWay, Ruling
+from rightofway.scenarios import ScenarioReport
+from rightofway.vg import game, scenario
+
+__all__ = ["VectorGame"]
+
+
+class VectorGame:
+    """The Sailing Vector Game ruleset (citations ``VG-…``)."""
+
+    name = "vector-game"
+    code = "VG"
+    title = "Sailing Vector Game"
+    scenario_model: type[BaseModel] = scenario.VgScenario
+
+    def prepare(self, model: Any, file: str) -> scenario.Prepared:
+        """Kernel values of a validated scenario file."""
+        return scenario.prepare(model, file)
+
+    def check(self, prepared: scenario.Prepared) -> ScenarioReport:
+        """Check a scenario's expectations."""
+        return scenario.check(prepared)
+
+    def legal_moves(self, position: game.Position, boat: str) -> list[game.Move]:
+        """See :func:`rightofway.vg.legal_moves`."""
+        return game.legal_moves(position, boat)
+
+    def is_legal(self, position: game.Position, move: game.Move) -> bool:
+        """See :func:`rightofway.vg.is_legal`."""
+        return game.is_legal(position, move)
+
+    def apply(self, position: game.Position, move: game.Move) -> game.Position:
+        """See :func:`rightofway.vg.apply`."""
+        return game.apply(position, move)
+
+    def claims(self, position: game.Position) -> dict[str, frozenset[Any]]:
+        """See :func:`rightofway.vg.claims`."""
+        return dict(game.claims(position))
+
+    def right_of_way(self, position: game.Position, a: str, b: str) -> RightOfWay:
+        """See :func:`rightofway.vg.right_of_way`; ``ValueError`` when no rule decides."""
+        row = game.right_of_way(position, a, b)
+        if row is None:
+            raise ValueError(f"no give-way rule decides between {a} and {b}")
+        return row
+
+    def engagement_graph(self, position: game.Position) -> nx.DiGraph:
+        """See :func:`rightofway.vg.engagement_graph`."""
+        return game.engagement_graph(position)
+
+    def adjudicate(self, position: game.Position, move: game.Move,
+                   protest: Any = None) -> Ruling[game.Position, game.Move]:
+        """See :func:`rightofway.vg.adjudicate`."""
+        return game.adjudicate(position, move)

@@ -1,0 +1,262 @@
+"""Sailing Vector Game scenario files: strict models, kernel values, expectation checks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_validator
+
+from rightofway.explain import Step
+from rightofway.results import Basis
+from rightofway.scenarios import FieldError, Mismatch, ScenarioReport
+from rightofway.vg import game
+from rightofway.vg.vectors import Vector, VectorError, next_vectors
+
+__all__ = ["Prepared", "VgScenario", "check", "prepare"]
+
+Coord = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
+BoatId = Annotated[StrictStr, Field(min_length=1)]
+Pair = Annotated[tuple[BoatId, BoatId], Field(strict=False)]
+Triple = Annotated[tuple[BoatId, BoatId, Basis], Field(strict=False)]
+
+
+def _vector(text: str) -> str:
+    try:
+        Vector.parse(text)
+    except VectorError as e:
+        raise ValueError(str(e)) from None
+    return text
+
+
+VectorText = Annotated[StrictStr, Field(description="a vector such as 2U:1S, 3D:0P or 1S")]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class VgBoatModel(_Strict):
+    """A boat: ``{id: A, at: [3, 4], vector: "2U:2S"}``; no vector before its first move."""
+
+    id: BoatId
+    at: Coord
+    vector: VectorText | None = None
+    lost_turns: Annotated[StrictInt, Field(ge=0, le=2)] = 0
+
+    @field_validator("vector")
+    @classmethod
+    def _check_vector(cls, v: str | None) -> str | None:
+        return None if v is None else _vector(v)
+
+
+class BoardModel(_Strict):
+    """The page: intersections 0..width by 0..height."""
+
+    width: Annotated[StrictInt, Field(ge=1)]
+    height: Annotated[StrictInt, Field(ge=1)]
+
+
+class LineModel(_Strict):
+    """The start line, West end ``from`` to East end ``to`` on one row."""
+
+    from_: Coord = Field(alias="from")
+    to: Coord
+
+
+class VgPositionModel(_Strict):
+    """The position before the move (the wind is always from the North)."""
+
+    wind: Literal["N"] = "N"
+    board: BoardModel | None = None
+    islands: list[Coord] = []
+    start_line: LineModel | None = None
+    turn: Annotated[StrictInt, Field(ge=0)] = 0
+    boats: Annotated[list[VgBoatModel], Field(min_length=1)]
+    turn_order: list[BoatId] | None = None
+
+
+class VgMoveModel(_Strict):
+    """``{boat: A, vector: "3U:3S"}``."""
+
+    boat: BoatId
+    vector: VectorText
+
+    @field_validator("vector")
+    @classmethod
+    def _check_vector(cls, v: str) -> str:
+        return _vector(v)
+
+
+class VgAfterExpect(_Strict):
+    """Where a boat is after the move."""
+
+    at: Coord | None = None
+    vector: VectorText | None = None
+    lost_turns: StrictInt | None = None
+
+
+RuleId = Literal[
+    "VG-M1", "VG-M2", "VG-M3", "VG-M4", "VG-T", "VG-G", "VG-I", "VG-S1", "VG-S2", "VG-S3",
+    "VG-S4", "VG-GW1", "VG-GW2", "VG-GW3", "VG-GW4", "VG-GW5",
+]
+
+
+class VgExpect(_Strict):
+    """Expected outcome; every key optional. ``next_vectors``, ``engaged``, ``right_of_way``
+    and ``claims`` describe the position before the move; ``legal``, ``violates`` and
+    ``after`` the move."""
+
+    legal: bool | None = None
+    violates: list[RuleId] | None = None
+    next_vectors: dict[BoatId, list[VectorText]] | None = None
+    engaged: list[Pair] | None = None
+    right_of_way: list[Triple] | None = None
+    claims: dict[BoatId, list[Coord]] | None = None
+    after: dict[BoatId, VgAfterExpect] | None = None
+
+    @field_validator("next_vectors")
+    @classmethod
+    def _check_vectors(cls, v: dict[str, list[str]] | None) -> dict[str, list[str]] | None:
+        for texts in (v or {}).values():
+            for t in texts:
+                _vector(t)
+        return v
+
+
+class VgScenario(_Strict):
+    """A Sailing Vector Game scenario file."""
+
+    schema_version: Literal[1] = 1
+    id: Annotated[StrictStr, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+    title: Annotated[StrictStr, Field(min_length=1)]
+    ruleset: Literal["vector-game"]
+    source: Annotated[StrictStr, Field(min_length=1)]
+    notes: StrictStr | None = None
+    position: VgPositionModel
+    move: VgMoveModel | None = None
+    expect: VgExpect = VgExpect()
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A validated scenario as kernel values."""
+
+    model: VgScenario
+    file: str
+    position: game.Position
+    move: game.Move | None
+    protest: None = None
+
+
+def prepare(sc: VgScenario, file: str) -> Prepared:
+    """Kernel values of a validated file; :class:`FieldError` for what cannot exist."""
+    p = sc.position
+    line = None
+    if p.start_line is not None:
+        line = (p.start_line.from_, p.start_line.to)
+    try:
+        position = game.Position(
+            tuple(game.Boat(b.id, b.at, Vector.parse(b.vector) if b.vector else None,
+                            b.lost_turns) for b in p.boats),
+            (p.board.width, p.board.height) if p.board else None,
+            frozenset(p.islands),
+            line,
+            p.turn,
+            tuple(p.turn_order or ()),
+        )
+    except game.PositionError as bad:
+        raise FieldError(("position", *bad.path), bad.message) from None
+    ids = position.boat_ids
+
+    def known(loc: tuple[str | int, ...], bid: str) -> None:
+        if not position.has_boat(bid):
+            raise FieldError(loc, f"no boat {bid!r} in the position (boats: {', '.join(ids)})")
+
+    move = None
+    if sc.move is not None:
+        known(("move", "boat"), sc.move.boat)
+        move = game.Move(sc.move.boat, Vector.parse(sc.move.vector))
+    e = sc.expect
+    for key in ("next_vectors", "claims", "after"):
+        for bid in getattr(e, key) or {}:
+            known(("expect", key, bid), bid)
+    for key in ("engaged", "right_of_way"):
+        for i, row in enumerate(getattr(e, key) or []):
+            for j, bid in enumerate(row[:2]):
+                known(("expect", key, i, j), bid)
+    if move is None:
+        for key in ("legal", "violates", "after"):
+            if getattr(e, key) is not None:
+                raise FieldError(("expect", key),
+                                 f"'{key}' describes a move; the scenario has none")
+    return Prepared(sc, file, position, move)
+
+
+def check(p: Prepared) -> ScenarioReport:
+    """Compare every expectation with what the rules give, and gather the explanation."""
+    pos, e = p.position, p.model.expect
+    mism: list[Mismatch] = []
+    checked: list[str] = []
+    summary: list[str] = []
+    sections: list[tuple[str, tuple[Step, ...]]] = []
+
+    def compare(key: str, expected: Any, actual: Any) -> None:
+        checked.append(key)
+        if expected != actual:
+            mism.append(Mismatch(key, expected, actual))
+
+    cl = game.claims(pos)
+    graph = game.engagement_graph(pos)
+    for b in pos.boats:
+        nv = " ".join(str(v) for v in sorted(next_vectors(b.vector))) if not b.lost_turns \
+            else "none (repairing)"
+        summary.append(f"{b.id} at [{b.at[0]}, {b.at[1]}] "
+                       f"{'vector ' + str(b.vector) if b.vector else 'not yet moved'}; "
+                       f"next vectors: {nv}")
+    for giver, holder, data in sorted(graph.edges(data=True), key=lambda t: (t[1], t[0])):
+        summary.append(f"{holder} has right of way over {giver} ({data['basis']})")
+        sections.append((f"right of way: {holder} over {giver}", data["steps"]))
+    if e.next_vectors is not None:
+        for bid, texts in e.next_vectors.items():
+            compare(f"next_vectors.{bid}", frozenset(Vector.parse(t) for t in texts),
+                    next_vectors(pos.boat(bid).vector) if not pos.boat(bid).lost_turns
+                    else frozenset())
+    if e.claims is not None:
+        for bid, pts in e.claims.items():
+            compare(f"claims.{bid}", frozenset(pts), cl[bid])
+    if e.engaged is not None:
+        compare("engaged", frozenset(frozenset(r) for r in e.engaged),
+                frozenset(frozenset(r) for r in graph.graph["engaged"]))
+    if e.right_of_way is not None:
+        for holder, giver, basis in e.right_of_way:
+            row = game.right_of_way(pos, holder, giver)
+            decided = (row.holder, row.giver, row.basis) if row else None
+            compare(f"right_of_way.{holder}.{giver}", (holder, giver, basis), decided)
+    if p.move is not None:
+        ruling = game.adjudicate(pos, p.move)
+        found = frozenset(game.violations(pos, p.move))
+        summary.append(f"move {p.move}: {'legal' if ruling.legal else 'ILLEGAL'} - "
+                       f"{ruling.reason}")
+        sections.append((f"ruling on {p.move}", ruling.steps))
+        if e.legal is not None:
+            compare("legal", e.legal, ruling.legal)
+        if e.violates is not None:
+            compare("violates", frozenset(e.violates), found)
+        if e.after is not None:
+            for bid, ae in e.after.items():
+                moved = ruling.after.boat(bid) if ruling.after is not None else None
+                where: dict[str, Any] = (
+                    {"at": moved.at, "vector": moved.vector, "lost_turns": moved.lost_turns}
+                    if moved else {}
+                )
+                for k in sorted(ae.model_fields_set):
+                    want = getattr(ae, k)
+                    if k == "vector" and want is not None:
+                        want = Vector.parse(want)
+                    compare(f"after.{bid}.{k}", want, where.get(k))
+    return ScenarioReport(
+        id=p.model.id, title=p.model.title, ruleset=p.model.ruleset, source=p.model.source,
+        file=p.file, mismatches=tuple(mism), summary=tuple(summary), sections=tuple(sections),
+        checked=tuple(checked),
+    )

@@ -1,0 +1,147 @@
+"""Sailing Vector Game vectors and the manoeuvring rules (VG-M1..M4, VG-T, VG-G).
+
+A vector is written ``aU:cS``: ``a`` squares towards the wind (North) or, with
+``D``, away from it, and ``c`` squares across it, to the West on starboard
+(``S``) or to the East on port (``P``). ``0U`` and ``0D`` name the same
+vector; the side label stays meaningful when the cross part is 0.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from rightofway.explain import Citation
+
+__all__ = ["Side", "Vector", "VectorError", "cite", "gybe", "next_vectors", "tack"]
+
+Side = Literal["S", "P"]
+
+
+def cite(rule: str) -> Citation:
+    """The citation of a Vector Game rule id, e.g. ``cite("GW3")`` reads ``VG-GW3``."""
+    return Citation("VG", rule, joiner="-")
+
+
+class VectorError(ValueError):
+    """Text that is not a vector."""
+
+
+_FULL = re.compile(r"(\d+)([UD]):(\d+)([SP])")
+_SHORT = re.compile(r"(\d+)([SP])")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Vector:
+    """``along`` squares North (negative: South), ``cross`` squares to ``side``."""
+
+    along: int
+    cross: int
+    side: Side
+
+    @classmethod
+    def parse(cls, text: str) -> Vector:
+        """Read ``2U:1S``, ``3D:0P`` or the shorthand ``1S`` (``0U:1S``)."""
+        t = text.strip()
+        m = _FULL.fullmatch(t)
+        if m:
+            a = int(m.group(1))
+            side: Side = "S" if m.group(4) == "S" else "P"
+            return cls(a if m.group(2) == "U" else -a, int(m.group(3)), side)
+        m = _SHORT.fullmatch(t)
+        if m:
+            return cls(0, int(m.group(1)), "S" if m.group(2) == "S" else "P")
+        raise VectorError(
+            f"{text!r} is not a vector: write aU:cS, aU:cP, aD:cS or aD:cP (e.g. 2U:1S), or 1S/1P"
+        )
+
+    def __str__(self) -> str:
+        return f"{abs(self.along)}{'D' if self.along < 0 else 'U'}:{self.cross}{self.side}"
+
+    @property
+    def displacement(self) -> tuple[int, int]:
+        """``(dx, dy)`` on the page: starboard moves West, port East; U moves North."""
+        return (-self.cross if self.side == "S" else self.cross, self.along)
+
+    @property
+    def squares(self) -> int:
+        """How far the boat moves, in king moves."""
+        return max(abs(self.along), self.cross)
+
+    def mirrored(self) -> Vector:
+        """The same vector on the other side (the page mirrored East-West)."""
+        return Vector(self.along, self.cross, "P" if self.side == "S" else "S")
+
+
+def tack(v: Vector | None) -> Vector | None:
+    """VG-T: the vector after tacking, ``1U:1`` on the other side (``None`` before a first move)."""
+    if v is None:
+        return None
+    return Vector(1, 1, "P" if v.side == "S" else "S")
+
+
+def gybe(v: Vector | None) -> Vector | None:
+    """VG-G: to the other side, one slower each way, never below 1 (0 across stays 0);
+    a beam reach turns 1 downwind and an upwind vector turns downwind."""
+    if v is None:
+        return None
+    down = 1 if v.along == 0 else max(abs(v.along) - 1, 1)
+    cross = 0 if v.cross == 0 else max(v.cross - 1, 1)
+    return Vector(-down, cross, "P" if v.side == "S" else "S")
+
+
+def _m1(v: Vector) -> set[Vector]:
+    """Vectors one VG-M1 change away (the vector itself included), before M2-M4."""
+    out = {v}
+    for da in (-1, 1):
+        out.add(Vector(v.along + da, v.cross, v.side))
+    for dc in (-1, 1):
+        if v.cross + dc >= 0:
+            out.add(Vector(v.along, v.cross + dc, v.side))
+    if abs(v.along) == v.cross and v.cross > 0:
+        sign = 1 if v.along > 0 else -1
+        out.add(Vector(v.along + sign, v.cross + 1, v.side))
+        out.add(Vector(v.along - sign, v.cross - 1, v.side))
+    return out
+
+
+def shape_faults(v: Vector) -> list[str]:
+    """Rule ids the vector itself breaks: VG-M2 (no move), M3 (too high), M4 (too deep)."""
+    faults = []
+    if v.along == 0 and v.cross == 0:
+        faults.append("M2")
+    if v.along > v.cross:
+        faults.append("M3")
+    if -v.along > v.cross + 3:
+        faults.append("M4")
+    return faults
+
+
+def next_vectors(previous: Vector | None) -> frozenset[Vector]:
+    """Every vector the manoeuvring rules alone allow after ``previous``.
+
+    Before a first move that is 1S or 1P (VG-S3); else the VG-M1 changes that
+    keep to VG-M2..M4, the tack (VG-T) and the gybe (VG-G).
+    """
+    if previous is None:
+        return frozenset({Vector(0, 1, "S"), Vector(0, 1, "P")})
+    out = {v for v in _m1(previous) if not shape_faults(v)}
+    for turn in (tack(previous), gybe(previous)):
+        if turn is not None and not shape_faults(turn):
+            out.add(turn)
+    return frozenset(out)
+
+
+def manoeuvre_faults(previous: Vector | None, new: Vector) -> list[str]:
+    """Rule ids (without the ``VG-`` prefix) that choosing ``new`` after ``previous`` breaks."""
+    if previous is None:
+        return [] if new in (Vector(0, 1, "S"), Vector(0, 1, "P")) else ["S3"]
+    faults = []
+    if new.side != previous.side:
+        if new not in (tack(previous), gybe(previous)):
+            faults.append("T" if new.along > 0 else "G")
+    elif new not in _m1(previous):
+        faults.append("M1")
+    faults.extend(shape_faults(new))
+    return faults
