@@ -47,8 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     d.add_argument("file", type=Path)
     d.add_argument("-o", "--output", type=Path, help="write the SVG here (default: stdout)")
     d.add_argument("--layers", default="claims,contested,engagement",
-                   help="comma-separated layers: claims, contested, shadows, engagement "
-                        "(default: %(default)s; 'none' for none)")
+                   help="Race the Wind layers, comma-separated: claims, contested, shadows, "
+                        "engagement (default: %(default)s; 'none' for none)")
     d.add_argument("--size", type=int, default=420, help="width of one panel in pixels")
     pl = sub.add_parser("play", help="race seeded bots to the finish (Race the Wind)")
     pl.add_argument("--boats", type=int, default=2, help="how many boats race (2-10)")
@@ -170,15 +170,15 @@ def _draw(file: Path, output: Path | None, layers: str, size: int) -> int:
     except ScenarioError as bad:
         print(f"error: {bad}", file=sys.stderr)
         return 2
-    if prepared.model.ruleset != "race-the-wind":  # pragma: no cover - one ruleset so far
-        print(f"error: {file}: drawing {prepared.model.ruleset} is not supported yet",
-              file=sys.stderr)
-        return 2
-    drawing = svg.scenario(
-        prepared.position, prepared.move, size=size, claims="claims" in chosen,
-        contested="contested" in chosen, shadows="shadows" in chosen,
-        engagement="engagement" in chosen,
-    )
+    drawing: str
+    if prepared.model.ruleset == "race-the-wind":
+        drawing = svg.scenario(
+            prepared.position, prepared.move, size=size, claims="claims" in chosen,
+            contested="contested" in chosen, shadows="shadows" in chosen,
+            engagement="engagement" in chosen,
+        )
+    else:  # other rulesets draw their own way; the layers are Race the Wind's
+        drawing = get_ruleset(prepared.model.ruleset).diagram(prepared.position, prepared.move)
     if output is None:
         print(drawing)
         return 0

@@ -47,6 +47,14 @@ class Ruleset(Protocol):
         """Evaluate a prepared scenario against its expectations (a ``ScenarioReport``)."""
         ...
 
+    def diagram(self, position: Any, move: Any = None) -> str:
+        """An SVG drawing of the position before and after the move."""
+        ...
+
+    def diagram_text(self, position: Any, move: Any = None) -> tuple[str, str]:
+        """A drawing's alternative text and caption, for people who read the docs."""
+        ...
+
     def legal_moves(self, position: Any, boat: str) -> list[Any]:
         """Every legal move of a boat."""
         ...

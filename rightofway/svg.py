@@ -20,7 +20,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Any
 
-from rightofway.geometry import Point, Tack
+from rightofway.geometry import Compass, Point, Tack
 from rightofway.rtw import moves, rules
 from rightofway.rtw.position import Move, Phase, Position
 
@@ -251,7 +251,7 @@ def _draw(position: Position, *, size: int, move: Move | None, claims: bool, con
     _boats(g, c, position, colors, unit)
     if engagement:
         _engagements(g, c, position, colors, unit, edges)
-    _wind(g, c, position, colors, left + size)
+    _wind(g, position.wind, colors, left + size, c.marker("wind"))
     if legend:
         _legend(g, left, height - legend_h, size, colors)
     for i, caption in enumerate(captions):
@@ -387,9 +387,9 @@ def _engagements(g: ET.Element, c: _Canvas, position: Position, colors: Colors,
               stroke_width="3", paint_order="stroke", class_="basis")
 
 
-def _wind(g: ET.Element, c: _Canvas, position: Position, colors: Colors, right: float) -> None:
+def _wind(g: ET.Element, wind_from: Compass, colors: Colors, right: float, marker: str) -> None:
     cx, cy, r = right - 28.0, HEADER / 2, 16.0
-    step = position.wind.opposite().step  # where the wind blows to
+    step = wind_from.opposite().step  # where the wind blows to
     norm = (step[0] ** 2 + step[1] ** 2) ** 0.5
     ux, uy = step[0] / norm, -step[1] / norm  # screen y grows down
     wind = _el(g, "g", class_="wind")
@@ -397,8 +397,8 @@ def _wind(g: ET.Element, c: _Canvas, position: Position, colors: Colors, right: 
         stroke=colors.wind, stroke_width="1")
     _el(wind, "line", x1=_fmt(cx - ux * r), y1=_fmt(cy - uy * r), x2=_fmt(cx + ux * r),
         y2=_fmt(cy + uy * r), stroke=colors.wind, stroke_width="3",
-        marker_end=c.marker("wind"))
-    _text(wind, cx - r - 10, cy + 4, f"wind {position.wind.name}", 12, colors.wind,
+        marker_end=marker)
+    _text(wind, cx - r - 10, cy + 4, f"wind {wind_from.name}", 12, colors.wind,
           text_anchor="end")
 
 
@@ -464,12 +464,18 @@ def scenario(
     after_svg = _draw(after, size=size, move=None, coordinates=True, legend=True,
                       title="after", colors=colors, left=float(size), prefix="after-",
                       extent=extent, **switches)
-    height = max(float(before_svg.get("height", "0")), float(after_svg.get("height", "0")))
-    root = ET.Element("svg", {"xmlns": SVG_NS, "width": _fmt(2 * size), "height": _fmt(height),
-                              "viewBox": f"0 0 {_fmt(2 * size)} {_fmt(height)}"})
-    _el(root, "rect", x="0", y="0", width=_fmt(2 * size), height=_fmt(height),
+    return side_by_side([before_svg, after_svg], size, colors)
+
+
+def side_by_side(panels: list[ET.Element], size: int, colors: Colors) -> SvgWrapper:
+    """One SVG document of panels ``size`` pixels wide each, drawn left to right."""
+    width = size * len(panels)
+    height = max(float(panel.get("height", "0")) for panel in panels)
+    root = ET.Element("svg", {"xmlns": SVG_NS, "width": _fmt(width), "height": _fmt(height),
+                              "viewBox": f"0 0 {_fmt(width)} {_fmt(height)}"})
+    _el(root, "rect", x="0", y="0", width=_fmt(width), height=_fmt(height),
         fill=colors.background)
-    for panel in (before_svg, after_svg):
+    for panel in panels:
         for child in list(panel):
             root.append(child)
     return SvgWrapper(ET.tostring(root, encoding="unicode"))

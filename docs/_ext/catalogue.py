@@ -52,7 +52,7 @@ import rightofway
 from rightofway import svg
 from rightofway.registry import get_ruleset
 from rightofway.rtw import Move, Options, Position, legality
-from rightofway.rtw.rules import boat_facts
+from rightofway.rtw.ruleset import RaceTheWind
 from rightofway.rtw.scenario import MoveModel, OptionsModel, PositionModel, to_position
 from rightofway.scenarios import (
     FieldError,
@@ -84,13 +84,6 @@ MANIFEST = ".generated"
 """Lists the files the extension wrote into the catalogue folder, so stale ones can go."""
 
 DIAGRAM_LAYERS = ("claims", "contested", "shadows", "engagement")
-CAPTION_KEY = (
-    "Squares mark each boat's claims in the colour of its tack (green starboard, orange "
-    "port), pink rings the contested intersections, blue arrows run from the boat that gives "
-    "way to the boat with right of way, labelled with the basis."
-)
-
-
 # --- sections cited by a source -----------------------------------------------------------
 
 _PARENS = re.compile(r"\([^()]*\)")
@@ -245,20 +238,7 @@ def expect_block(path: Path) -> str | None:
     return None
 
 
-def describe(position: Position, move: Move | None) -> str:
-    """A sentence describing a diagram, for its ``alt`` text."""
-    boats = []
-    for b in position.boats:
-        f = boat_facts(position, b.id)
-        lull = ", held by a lull" if b.lull else ""
-        boats.append(f"{b.id} at [{b.at[0]}, {b.at[1]}] heading {b.heading.name} "
-                     f"({f.tack.value} tack, {f.point_of_sail.value}{lull})")
-    marks = [f"mark {m.id} at [{m.at[0]}, {m.at[1]}]" for m in position.marks]
-    text = f"Diagram, wind {position.wind.name}: " + "; ".join(boats + marks)
-    if move is not None:
-        text += f"; move {move}"
-    return text + "."
-
+RTW = RaceTheWind()
 
 DISPLAY_SCALE = 125
 """Diagrams are shown this many percent of their drawn size (the style sheet caps them at the
@@ -387,19 +367,15 @@ def build_catalogue(files: Sequence[Path], *, folder: str, page_dir: Path, root:
                       report.source, cited_sections(report.source), path,
                       f"{folder}/{report.id}")
         cat.entries.append(entry)
-        svg_name = alt = caption = width = None
-        if report.ruleset == "race-the-wind":
-            try:
-                drawing = svg.scenario(prepared.position, prepared.move, claims=True,
-                                       contested=True, engagement=True)
-            except Exception as err:  # a drawing that fails must stop the book too
-                failures.append(f"scenario {report.id} ({shown}): diagram failed: {err!r}")
-                continue
-            svg_name = f"{report.id}.svg"
-            cat.files[svg_name] = _svg_text(drawing)
-            alt = describe(prepared.position, prepared.move)
-            caption = _caption(prepared.position, prepared.move)
-            width = display_width(drawing)
+        try:
+            drawing = ruleset.diagram(prepared.position, prepared.move)
+            alt, caption = ruleset.diagram_text(prepared.position, prepared.move)
+        except Exception as err:  # a drawing that fails must stop the book too
+            failures.append(f"scenario {report.id} ({shown}): diagram failed: {err!r}")
+            continue
+        svg_name = f"{report.id}.svg"
+        cat.files[svg_name] = _svg_text(drawing)
+        width = display_width(drawing)
         include = Path(os.path.relpath(path.resolve(), page_dir.resolve())).as_posix()
         page = render_page(entry, report, prepared.model.notes, expect_block(path), svg_name,
                            alt or "", caption or "", include, width or "")
@@ -414,16 +390,6 @@ def build_catalogue(files: Sequence[Path], *, folder: str, page_dir: Path, root:
         scenario_folder = _shown(files[0].resolve().parent, root)
     cat.files["index.rst"] = render_index(cat, section_titles, scenario_folder.rstrip("/") + "/")
     return cat
-
-
-def _caption(position: Position, move: Move | None) -> str:
-    if move is None:
-        return f"The position. {CAPTION_KEY}"
-    verdict = legality(position, move)
-    if not verdict:
-        return (f"The position; the move {move} is not legal, so it is not drawn. "
-                f"{CAPTION_KEY}")
-    return f"Before the move {move} (its path dashed) and after it. {CAPTION_KEY}"
 
 
 def _shown(path: Path, root: Path) -> str:
@@ -613,7 +579,7 @@ class DiagramDirective(SphinxDirective):
         for module in _library_files():
             self.env.note_dependency(module)
         image = nodes.image(uri=f"/{self.config.rightofway_diagrams}/{name}",
-                            alt=self.options.get("alt") or describe(position, move),
+                            alt=self.options.get("alt") or RTW.diagram_text(position, move)[0],
                             width=display_width(text, self.options.get("scale", DISPLAY_SCALE)),
                             classes=["rightofway-diagram"])
         figure = nodes.figure("", image, classes=["rightofway-diagram"])

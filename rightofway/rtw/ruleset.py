@@ -31,6 +31,32 @@ class RaceTheWind:
         """Check a scenario's expectations."""
         return scenario.check(prepared)
 
+    def diagram(self, position: Position, move: Move | None = None) -> str:
+        """Before and after, with claims, contested points and give-way arrows."""
+        from rightofway import svg
+
+        return svg.scenario(position, move, claims=True, contested=True, engagement=True)
+
+    def diagram_text(self, position: Position, move: Move | None = None) -> tuple[str, str]:
+        """Alternative text listing every boat and mark, and a caption explaining the layers."""
+        boats = []
+        for b in position.boats:
+            f = rules.boat_facts(position, b.id)
+            lull = ", held by a lull" if b.lull else ""
+            boats.append(f"{b.id} at [{b.at[0]}, {b.at[1]}] heading {b.heading.name} "
+                         f"({f.tack.value} tack, {f.point_of_sail.value}{lull})")
+        marks = [f"mark {m.id} at [{m.at[0]}, {m.at[1]}]" for m in position.marks]
+        alt = f"Diagram, wind {position.wind.name}: " + "; ".join(boats + marks)
+        alt += f"; move {move}." if move is not None else "."
+        key = ("Squares mark each boat's claims in the colour of its tack (green starboard, "
+               "orange port), pink rings the contested intersections, blue arrows run from the "
+               "boat that gives way to the boat with right of way; the bases are listed below.")
+        if move is None:
+            return alt, f"The position. {key}"
+        if not moves.is_legal(position, move):
+            return alt, f"The position; the move {move} is not legal, so it is not drawn. {key}"
+        return alt, f"Before the move {move} (its path dashed) and after it. {key}"
+
     def legal_moves(self, position: Position, boat: str) -> list[Move]:
         """See :func:`rightofway.rtw.legal_moves`."""
         return moves.legal_moves(position, boat)

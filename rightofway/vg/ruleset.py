@@ -30,6 +30,30 @@ class VectorGame:
         """Check a scenario's expectations."""
         return scenario.check(prepared)
 
+    def diagram(self, position: game.Position, move: game.Move | None = None) -> str:
+        """Before and after, vectors as arrows, give-way zones shaded."""
+        from rightofway.vg import drawing
+
+        return drawing.scenario(position, move)
+
+    def diagram_text(self, position: game.Position,
+                     move: game.Move | None = None) -> tuple[str, str]:
+        """Alternative text listing every boat, and a caption explaining the drawing."""
+        boats = [f"{b.id} at [{b.at[0]}, {b.at[1]}] "
+                 f"{'after ' + str(b.vector) if b.vector else 'not yet moved'}"
+                 for b in position.boats]
+        alt = "Diagram, wind N: " + "; ".join(boats)
+        alt += f"; move {move}." if move is not None else "."
+        key = ("Hulls point along each boat's last vector (dashed arrow), green on starboard, "
+               "orange on port; dots mark where each boat could land next and shaded squares "
+               "the close zone ahead and abeam of a starboard boat.")
+        if move is None:
+            return alt, f"The position. {key}"
+        if not game.is_legal(position, move):
+            return alt, (f"The position with the move {move} drawn; it is not legal "
+                         f"({', '.join(game.violations(position, move))}). {key}")
+        return alt, f"Before the move {move} (solid arrow) and after it. {key}"
+
     def legal_moves(self, position: game.Position, boat: str) -> list[game.Move]:
         """See :func:`rightofway.vg.legal_moves`."""
         return game.legal_moves(position, boat)

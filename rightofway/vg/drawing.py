@@ -1,0 +1,201 @@
+"""Diagrams of Sailing Vector Game positions: vectors as arrows, give-way zones shaded.
+
+Each boat is a hull pointing along its last vector, coloured by its side
+(starboard and port as in Race the Wind diagrams), with that vector drawn as a
+dashed arrow arriving at it. The move is a solid arrow through the
+intersections its path passes. The give-way layer shades what others must keep
+clear of: the close zone ahead and abeam of each starboard boat (VG-GW1) and
+the next landings of each boat (VG-GW2, VG-GW3). Built on the same
+ElementTree helpers and colours as :mod:`rightofway.svg`.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+
+from rightofway.geometry import Compass, Point
+from rightofway.svg import (
+    HEADER,
+    MAX_UNIT,
+    SVG_NS,
+    Colors,
+    SvgWrapper,
+    _Canvas,
+    _clamp,
+    _defs,
+    _el,
+    _fmt,
+    _grid,
+    _text,
+    _wind,
+    side_by_side,
+)
+from rightofway.vg import game
+
+__all__ = ["board", "scenario"]
+
+
+def _side_color(colors: Colors, side: str | None) -> str:
+    return colors.starboard if side == "S" else colors.port if side == "P" else \
+        colors.head_to_wind
+
+
+def _extent(position: game.Position, extra: list[Point]) -> tuple[Point, Point]:
+    pts: list[Point] = [b.at for b in position.boats] + extra
+    for b in position.boats:
+        if b.vector is not None:
+            dx, dy = b.vector.displacement
+            pts.append((b.at[0] - dx, b.at[1] - dy))
+        pts.extend(game.landings(position, b.id))
+    if position.start_line is not None:
+        pts.extend(position.start_line)
+    near = [p for p in position.islands
+            if any(max(abs(p[0] - q[0]), abs(p[1] - q[1])) <= 4 for q in pts)]
+    pts.extend(near)
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    lo, hi = (min(xs) - 1, min(ys) - 1), (max(xs) + 1, max(ys) + 1)
+    if position.board is not None:
+        w, h = position.board
+        lo, hi = (max(lo[0], 0), max(lo[1], 0)), (min(hi[0], w), min(hi[1], h))
+    return lo, hi
+
+
+def _panel(position: game.Position, *, size: int, move: game.Move | None, zones: bool,
+           title: str | None, colors: Colors, left: float, prefix: str,
+           extent: tuple[Point, Point] | None) -> ET.Element:
+    route: list[Point] = []
+    if move is not None:
+        b = position.boat(move.boat)
+        route = [b.at, *game.path(b.at, move.vector)]
+    lo, hi = extent or _extent(position, route)
+    cols, rows = hi[0] - lo[0], hi[1] - lo[1]
+    margin = 28.0
+    unit = min((size - 2 * margin) / max(cols, 1), MAX_UNIT)
+    legend_h = 30.0
+    height = HEADER + 2 * margin + rows * unit + legend_h
+    centred = left + (size - 2 * margin - cols * unit) / 2
+    c = _Canvas(lo, hi, unit, margin, HEADER, centred, prefix)
+    svg = ET.Element("svg", {"width": _fmt(size), "height": _fmt(height)})
+    g = _el(svg, "g", class_="rightofway-board vector-game")
+    _el(g, "rect", x=_fmt(left), y="0", width=_fmt(size), height=_fmt(height),
+        fill=colors.background)
+    _defs(g, colors, prefix)
+    if title:
+        _text(g, left + 12, 30, title, 14, colors.text, font_weight="bold")
+    _grid(g, c, colors, True)
+
+    def inside(p: Point) -> bool:
+        return lo[0] <= p[0] <= hi[0] and lo[1] <= p[1] <= hi[1]
+
+    if position.board is not None:  # the edges of the page that are in view
+        w, h = position.board
+        edges = [((0, lo[1]), (0, hi[1])) if lo[0] == 0 else None,
+                 ((w, lo[1]), (w, hi[1])) if hi[0] == w else None,
+                 ((lo[0], 0), (hi[0], 0)) if lo[1] == 0 else None,
+                 ((lo[0], h), (hi[0], h)) if hi[1] == h else None]
+        for edge in edges:
+            if edge is not None:
+                (ax, ay), (bx, by) = edge
+                _el(g, "line", x1=_fmt(c.x(ax)), y1=_fmt(c.y(ay)), x2=_fmt(c.x(bx)),
+                    y2=_fmt(c.y(by)), stroke=colors.text, stroke_width="2", class_="page-edge")
+    for p in sorted(position.islands):
+        if inside(p):
+            half = unit * 0.4
+            _el(g, "rect", x=_fmt(c.x(p[0]) - half), y=_fmt(c.y(p[1]) - half),
+                width=_fmt(2 * half), height=_fmt(2 * half), fill="#8c6d3f",
+                stroke=colors.text, stroke_width="1", class_="island")
+    if position.start_line is not None:
+        (x1, row), (x2, _) = position.start_line
+        _el(g, "line", x1=_fmt(c.x(x1)), y1=_fmt(c.y(row)), x2=_fmt(c.x(x2)), y2=_fmt(c.y(row)),
+            stroke=colors.text, stroke_width="4", class_="start-line")
+    if zones:
+        for b in position.boats:
+            color = _side_color(colors, b.side)
+            if b.side == "S" and b.vector is not None:
+                ox, oy = b.vector.displacement
+                for i in (-1, 0, 1):
+                    for j in (-1, 0, 1):
+                        p = (b.at[0] + i, b.at[1] + j)
+                        if (i or j) and i * ox + j * oy >= 0 and inside(p):
+                            _el(g, "rect", x=_fmt(c.x(p[0]) - unit / 2),
+                                y=_fmt(c.y(p[1]) - unit / 2), width=_fmt(unit),
+                                height=_fmt(unit), fill=color, fill_opacity="0.12",
+                                class_="close-zone")
+            for p in sorted(game.landings(position, b.id)):
+                if inside(p):
+                    _el(g, "circle", cx=_fmt(c.x(p[0])), cy=_fmt(c.y(p[1])),
+                        r=_fmt(unit * 0.14), fill=color, fill_opacity="0.5", class_="landing")
+    if len(route) > 1:
+        _el(g, "polyline", points=" ".join(",".join(c.xy(p)) for p in route), fill="none",
+            stroke=colors.move, stroke_width="2.5", marker_end=c.marker("move"), class_="move")
+    for b in position.boats:
+        color = _side_color(colors, b.side)
+        x, y = c.x(b.at[0]), c.y(b.at[1])
+        heading = 0.0
+        if b.vector is not None:
+            dx, dy = b.vector.displacement
+            heading = math.degrees(math.atan2(dx, dy)) % 360
+            start = (b.at[0] - dx, b.at[1] - dy)
+            _el(g, "line", x1=_fmt(c.x(start[0])), y1=_fmt(c.y(start[1])), x2=_fmt(x),
+                y2=_fmt(y), stroke=color, stroke_width="2", stroke_dasharray="5 4",
+                marker_end=c.marker("give"), class_="vector")
+        group = _el(g, "g", class_="boat", transform=f"translate({_fmt(x)},{_fmt(y)})")
+        tip = _el(group, "title")
+        tip.text = (f"{b.id}: {b.vector or 'not yet moved'}"
+                    f"{f', repairing {b.lost_turns} more turns' if b.lost_turns else ''}")
+        hull = ((0.0, -0.4), (0.18, -0.1), (0.15, 0.28), (-0.15, 0.28), (-0.18, -0.1))
+        _el(group, "polygon", points=" ".join(f"{_fmt(px * unit)},{_fmt(py * unit)}"
+                                              for px, py in hull),
+            fill=color, stroke=colors.text, stroke_width="1.5", transform=f"rotate({heading:g})")
+        label = f"{b.id} {b.vector}" if b.vector else b.id
+        _text(group, unit * 0.3, -unit * 0.3, label, _clamp(unit * 0.36, 10, 14), colors.text,
+              font_weight="bold", stroke=colors.background, stroke_width="3",
+              paint_order="stroke", class_="label")
+    _wind(g, Compass.N, colors, left + size, c.marker("wind"))
+    legend = _el(g, "g", class_="legend")
+    items = (("starboard", colors.starboard), ("port", colors.port),
+             ("next landings, close zone", colors.head_to_wind))
+    lx = left + 12.0
+    for name, color in items:
+        _el(legend, "rect", x=_fmt(lx - 6), y=_fmt(height - 19), width="12", height="10",
+            fill=color, stroke=colors.text, stroke_width="1")
+        _text(legend, lx + 10, height - 10, name, 11, colors.text)
+        lx += (size - 24) / 4
+    return svg
+
+
+def board(position: game.Position, *, size: int = 420, move: game.Move | None = None,
+          zones: bool = True, title: str | None = None,
+          colors: Colors | None = None) -> SvgWrapper:
+    """Draw a Vector Game position (with ``move``'s path when given) as SVG."""
+    svg = _panel(position, size=size, move=move, zones=zones, title=title,
+                 colors=colors or Colors(), left=0.0, prefix="", extent=None)
+    svg.set("xmlns", SVG_NS)
+    svg.set("viewBox", f"0 0 {svg.get('width')} {svg.get('height')}")
+    return SvgWrapper(ET.tostring(svg, encoding="unicode"))
+
+
+def scenario(position: game.Position, move: game.Move | None = None, *, size: int = 420,
+             zones: bool = True, colors: Colors | None = None) -> SvgWrapper:
+    """Before (with the move) and after, side by side; one panel without a legal move."""
+    colors = colors or Colors()
+    ruling = game.adjudicate(position, move) if move is not None else None
+    after = ruling.after if ruling is not None else None
+    if after is None or move is None:
+        return board(position, size=size, move=move, zones=zones, title="position",
+                     colors=colors)
+    b = position.boat(move.boat)
+    route = [b.at, *game.path(b.at, move.vector)]
+    lo1, hi1 = _extent(position, route)
+    lo2, hi2 = _extent(after, route)
+    extent = ((min(lo1[0], lo2[0]), min(lo1[1], lo2[1])),
+              (max(hi1[0], hi2[0]), max(hi1[1], hi2[1])))
+    panels = [
+        _panel(position, size=size, move=move, zones=zones, title=f"before: {move}",
+               colors=colors, left=0.0, prefix="before-", extent=extent),
+        _panel(after, size=size, move=None, zones=zones, title="after", colors=colors,
+               left=float(size), prefix="after-", extent=extent),
+    ]
+    return side_by_side(panels, size, colors)
