@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from rightofway import rtw
+from rightofway import rtw, vg
+from rightofway.vg.vectors import shape_faults as vg_shape_faults
 from rightofway.geometry import Compass, Point
 
 __all__ = [
@@ -153,3 +154,60 @@ def positions_with_move(
     mover = draw(st.sampled_from(pos.boat_ids))
     move = draw(st.sampled_from(rtw.legal_moves(pos, mover)))
     return pos, move
+
+
+# --- Sailing Vector Game ---------------------------------------------------------------------
+
+
+def vg_vectors(reach: int = 6) -> st.SearchStrategy[vg.Vector]:
+    """Any vector (valid or not) with parts up to ``reach``."""
+    return st.builds(
+        vg.Vector,
+        st.integers(-reach, reach),
+        st.integers(0, reach),
+        st.sampled_from(("S", "P")),
+    ).filter(lambda v: v.along or v.cross)
+
+
+def vg_valid_vectors() -> st.SearchStrategy[vg.Vector]:
+    """Vectors a boat may be sailing: they keep to VG-M2..M4."""
+    return vg_vectors().filter(lambda v: not vg_shape_faults(v))
+
+
+@st.composite
+def vg_positions(draw: st.DrawFn, min_boats: int = 2, max_boats: int = 4) -> vg.Position:
+    """Vector Game positions on a small page: boats close together, sometimes islands,
+    sometimes a start line, boats with and without vectors."""
+    width, height = draw(st.integers(8, 16)), draw(st.integers(8, 16))
+    count = draw(st.integers(min_boats, max_boats))
+    cells = [(x, y) for x in range(width + 1) for y in range(height + 1)]
+    centre = (draw(st.integers(2, width - 2)), draw(st.integers(2, height - 2)))
+    near = [c for c in cells if max(abs(c[0] - centre[0]), abs(c[1] - centre[1])) <= 3]
+    spots = draw(st.lists(st.sampled_from(near), min_size=count, max_size=count, unique=True))
+    boats = tuple(
+        vg.Boat(
+            "ABCD"[i],
+            spot,
+            draw(st.one_of(st.none(), vg_valid_vectors())) if draw(st.booleans()) else
+            draw(vg_valid_vectors()),
+            draw(st.sampled_from((0, 0, 0, 0, 1, 2))),
+        )
+        for i, spot in enumerate(spots)
+    )
+    free = [c for c in near if c not in spots]
+    islands = frozenset(draw(st.lists(st.sampled_from(free), max_size=3, unique=True)))
+    line = None
+    if draw(st.booleans()):
+        row = min(b.at[1] for b in boats) + draw(st.integers(0, 2))
+        x1 = draw(st.integers(0, width - 3))
+        line = ((x1, row), (x1 + draw(st.integers(2, 6)), row))
+    return vg.Position(boats, (width, height), islands, line, draw(st.integers(0, 6)))
+
+
+@st.composite
+def vg_positions_with_move(draw: st.DrawFn) -> tuple[vg.Position, vg.Move]:
+    """A position and a move of one of its boats by any vector the manoeuvring rules allow."""
+    pos = draw(vg_positions())
+    boat = pos.boat(draw(st.sampled_from(pos.boat_ids)))
+    vector = draw(st.sampled_from(sorted(vg.next_vectors(boat.vector))))
+    return pos, vg.Move(boat.id, vector)

@@ -381,7 +381,8 @@ def _give_way(position: Position, boat: Boat, v: Vector, traced: tuple[Point, ..
         if side == "P" and other.side == "S" and end in their:
             report("GW3", f"on port, {boat.id} lands on {list(end)}, where {other.id} on "
                           "starboard could land next")
-    if position.board is not None and not wrecked:
+    landed_on_boat = any(o.at == end for o in position.boats if o.id != boat.id)
+    if position.board is not None and not wrecked and not landed_on_boat:
         after = position.replace_boat(Boat(boat.id, end, v))
         for other in position.boats:
             if other.id != boat.id and _has_way_out(position, other.id) and \
