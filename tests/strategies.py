@@ -10,8 +10,8 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from rightofway import rtw, vg
-from rightofway.vg.vectors import shape_faults as vg_shape_faults
 from rightofway.geometry import Compass, Point
+from rightofway.vg.vectors import shape_faults as vg_shape_faults
 
 __all__ = [
     "BOAT_IDS",
