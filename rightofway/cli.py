@@ -94,6 +94,7 @@ def _check(paths: list[Path], *, as_json: bool, quiet: bool) -> int:
     for f in missing:
         errors.append(ScenarioError(str(f), "no such file or folder"))
     seen: dict[str, str] = {}
+    crashed: list[str] = []
     for f in files:
         if f in missing:
             continue
@@ -101,6 +102,10 @@ def _check(paths: list[Path], *, as_json: bool, quiet: bool) -> int:
             report = check_file(f)
         except ScenarioError as err:
             errors.append(err)
+            continue
+        except Exception as crash:  # a bug of ours: say so in one line, count it as failed
+            crashed.append(f"{f}: internal error while checking ({type(crash).__name__}: "
+                           f"{crash}); please report it")
             continue
         if report.id in seen:
             errors.append(ScenarioError(str(f), f"scenario id {report.id!r} is already used by "
@@ -112,13 +117,14 @@ def _check(paths: list[Path], *, as_json: bool, quiet: bool) -> int:
         errors.append(ScenarioError(", ".join(map(str, paths)) or "catalogue",
                                     "no scenario files found"))
     passed = sum(r.passed for r in reports)
-    failed = len(reports) - passed
+    failed = len(reports) - passed + len(crashed)
     if as_json:
         out: dict[str, Any] = {
             "passed": passed,
             "failed": failed,
             "invalid": len(errors),
             "scenarios": [r.to_json() for r in reports],
+            "crashed": crashed,
             "errors": [
                 {"file": e.file, "line": e.line, "field": ".".join(map(str, e.loc)),
                  "message": e.message}
@@ -133,6 +139,8 @@ def _check(paths: list[Path], *, as_json: bool, quiet: bool) -> int:
                 print()
         for problem in errors:
             print(f"error: {problem}", file=sys.stderr)
+        for text in crashed:
+            print(f"error: {text}", file=sys.stderr)
         tail = f", {len(errors)} invalid" if errors else ""
         print(f"{passed} passed, {failed} failed{tail}")
     if errors:

@@ -333,8 +333,8 @@ def _inspect(position: Position, move: Move) -> Findings:
             breaks("S1", f"{boat.id} must begin one square downwind of the line (row {ly - 1}), "
                          f"not on row {boat.at[1]}")
     traced = path(boat.at, v)
-    # islands and the page
-    end = traced[-1]
+    # islands and the page (a vector of no squares has an empty path: VG-M2)
+    end = traced[-1] if traced else boat.at
     wrecked = False
     for i, p in enumerate(traced):
         if p in position.islands or not position.on_page(p):
