@@ -68,3 +68,28 @@ def test_other_malformed_files(tmp_path: Path, text: str, fragment: str) -> None
     path.write_text(text)
     with pytest.raises(ScenarioError, match=fragment):
         load_scenario(path)
+
+
+INVALID_VG = Path(__file__).parent / "data" / "invalid-vg"
+CASES_VG = {
+    "bad-vector.yaml": ("position.boats[0].vector", "'2X:1S' is not a vector"),
+    "unknown-key.yaml": ("position.start_lin", "did you mean 'start_line'"),
+    "boat-on-island.yaml": ("position.boats[1].at", "stands on an island"),
+    "move-unknown-boat.yaml": ("move.boat", "no boat 'Z'"),
+}
+
+
+def test_every_invalid_vector_game_file_has_a_case() -> None:
+    assert sorted(p.name for p in INVALID_VG.glob("*.yaml")) == sorted(CASES_VG)
+
+
+@pytest.mark.parametrize("name", sorted(CASES_VG))
+def test_invalid_vector_game_file_is_rejected_with_its_field(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    field, fragment = CASES_VG[name]
+    assert main(["check", str(INVALID_VG / name)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert err[0].startswith(f"error: {INVALID_VG / name}:")
+    assert field in err[0] and fragment in err[0]
