@@ -194,7 +194,7 @@ def _describe_error(model: type[BaseModel], err: Any) -> tuple[Loc, str]:
         return loc, f"{msg}; expected one of: {', '.join(parent.model_fields)}"
     if kind == "missing":
         return loc, "required key is missing"
-    msg = str(err["msg"])
+    msg = str(err["msg"]).removeprefix("Value error, ")
     if kind.startswith("literal") or kind.endswith("_type") or kind in (
         "too_long", "too_short", "greater_than_equal", "less_than_equal",
     ):
