@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import chess
 
+from rightofway import vg
 from rightofway.geometry import Compass
 from rightofway.rtw import (
     Boat,
@@ -38,6 +39,24 @@ POSITION = Position(
     yellow=frozenset({(1, 6), (-2, 2), (4, 1)}),
     blue=frozenset({(1, 5), (3, 2), (0, 1), (-3, 3)}),
 )
+
+
+VG_POSITION = vg.Position(
+    (
+        vg.Boat("A", (8, 9), vg.Vector.parse("2U:2P")),
+        vg.Boat("B", (10, 10), vg.Vector.parse("1U:1S")),
+        vg.Boat("C", (4, 12), vg.Vector.parse("3D:2S")),
+        vg.Boat("D", (12, 6), vg.Vector.parse("1U:1P")),
+        vg.Boat("E", (6, 5), vg.Vector.parse("2U:2S")),
+    ),
+    board=(20, 20),
+    islands=frozenset({(9, 14), (3, 8)}),
+)
+
+
+def vector_game() -> object:
+    """A five-boat Vector Game position: claims, engaged pairs and the legal moves of A."""
+    return vg.claims(VG_POSITION), vg.engaged_pairs(VG_POSITION), vg.legal_moves(VG_POSITION, "A")
 
 
 def fast_path() -> object:
@@ -101,6 +120,7 @@ def main() -> None:
         ("chess legal_moves (reference)", chess_reference),
         ("rtw fast path", fast_path),
         ("rtw engagement_graph", graph_path),
+        ("vg claims, pairs, legal moves", vector_game),
     ]
     for _, fn in cases:
         fn()  # warm up

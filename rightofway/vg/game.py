@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
+from functools import lru_cache
 
 import networkx as nx
 
@@ -174,22 +174,24 @@ class Position:
         )
 
 
-def _round_half_to_zero(q: Fraction) -> int:
-    n = abs(q)
-    whole = int(n)
-    r = whole + 1 if n - whole > Fraction(1, 2) else whole
-    return r if q >= 0 else -r
+def _round_half_to_zero(num: int, den: int) -> int:
+    """``num / den`` (``den > 0``) rounded to the nearest whole number, a half towards zero."""
+    whole, rest = divmod(abs(num), den)
+    size = whole + 1 if 2 * rest > den else whole
+    return size if num >= 0 else -size
+
+
+@lru_cache(maxsize=4096)
+def _offsets(dx: int, dy: int) -> tuple[Point, ...]:
+    n = max(abs(dx), abs(dy))
+    return tuple((_round_half_to_zero(k * dx, n), _round_half_to_zero(k * dy, n))
+                 for k in range(1, n + 1))
 
 
 def path(start: Point, vector: Vector) -> tuple[Point, ...]:
     """The intersections a move passes through, its landing last (see the module docstring)."""
-    dx, dy = vector.displacement
-    n = max(abs(dx), abs(dy))
-    return tuple(
-        (start[0] + _round_half_to_zero(Fraction(k * dx, n)),
-         start[1] + _round_half_to_zero(Fraction(k * dy, n)))
-        for k in range(1, n + 1)
-    )
+    x, y = start
+    return tuple((x + i, y + j) for i, j in _offsets(*vector.displacement))
 
 
 def landings(position: Position, boat_id: str) -> frozenset[Point]:

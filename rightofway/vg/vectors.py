@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from rightofway.explain import Citation
@@ -118,6 +119,7 @@ def shape_faults(v: Vector) -> list[str]:
     return faults
 
 
+@lru_cache(maxsize=1024)
 def next_vectors(previous: Vector | None) -> frozenset[Vector]:
     """Every vector the manoeuvring rules alone allow after ``previous``.
 
