@@ -79,6 +79,13 @@ rightofway_section_titles = {
         "3.7": "the finish",
         "3.8": "variants",
     },
+    "vector-game": {
+        "Manoeuvring": "manoeuvring, islands and the page (VG-M1..M4, VG-I)",
+        "Upwind": "upwind and tacking (VG-M3, VG-T)",
+        "Downwind": "downwind and gybing (VG-M4, VG-G)",
+        "Starting": "the start (VG-S1..S4)",
+        "Giveway": "the give-way rules (VG-GW1..GW5)",
+    },
 }
 
 html_theme = "alabaster"

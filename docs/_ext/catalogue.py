@@ -89,6 +89,15 @@ DIAGRAM_LAYERS = ("claims", "contested", "shadows", "engagement")
 _PARENS = re.compile(r"\([^()]*\)")
 _FIGURES = re.compile(r"\bfigures?\s+\d+(?:\s*(?:,|and)\s*\d+)*", re.IGNORECASE)
 _SECTION = re.compile(r"(?<![\w.])(Definitions|\d+(?:\.\d+)*)(?![\w.])")
+NAMED_SECTIONS = (
+    ("Manoeuvring", re.compile(r"\bmanoeuvring\b|\bmaneuvering\b", re.IGNORECASE)),
+    ("Upwind", re.compile(r"\bupwind and tacking\b", re.IGNORECASE)),
+    ("Downwind", re.compile(r"\bdownwind and gybing\b", re.IGNORECASE)),
+    ("Starting", re.compile(r"\bstarting\b", re.IGNORECASE)),
+    ("Giveway", re.compile(r"\bgiveway\b|\bgive-way\b", re.IGNORECASE)),
+)
+"""Sections of rulebooks that name rather than number them (the Sailing Vector Game), in
+rulebook order, one word each so directives can take them as arguments."""
 
 
 def cited_sections(source: str) -> tuple[str, ...]:
@@ -112,6 +121,10 @@ def cited_sections(source: str) -> tuple[str, ...]:
     for match in _SECTION.finditer(text):
         if match.group(1) not in found:
             found.append(match.group(1))
+    if not found:  # a rulebook of named sections: in the order the source names them
+        named = sorted((m.start(), name) for name, pattern in NAMED_SECTIONS
+                       for m in [pattern.search(text)] if m)
+        found = [name for _, name in named]
     return tuple(found)
 
 
@@ -125,7 +138,10 @@ def section_key(section: str) -> tuple[int, tuple[int, ...], str]:
         return (0, (), section)
     if re.fullmatch(r"\d+(?:\.\d+)*", section):
         return (1, tuple(int(p) for p in section.split(".")), section)
-    return (2, (), section)
+    names = [name for name, _ in NAMED_SECTIONS]
+    if section in names:
+        return (2, (names.index(section),), section)
+    return (3, (), section)
 
 
 def section_label(code: str, section: str) -> str:
