@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rightofway import svg
+from rightofway import get_ruleset, svg
 from rightofway.cli import main
 from rightofway.geometry import Compass
 from rightofway.rtw import (
@@ -19,7 +19,6 @@ from rightofway.rtw import (
     Position,
     claims,
     engaged_pairs,
-    legality,
 )
 from rightofway.scenarios import bundled_catalogue, load_scenario
 
@@ -110,7 +109,9 @@ def test_notebooks_show_positions_and_drawings() -> None:
     parse(POS._repr_svg_())
 
 
-def test_draw_writes_valid_svg_for_every_bundled_scenario(tmp_path: Path) -> None:
+def test_draw_writes_valid_svg_for_every_bundled_scenario_of_every_ruleset(
+    tmp_path: Path,
+) -> None:
     files = sorted(bundled_catalogue().rglob("*.yaml"))
     assert files
     for f in files:
@@ -120,7 +121,8 @@ def test_draw_writes_valid_svg_for_every_bundled_scenario(tmp_path: Path) -> Non
         root = parse(out.read_text())
         prepared = load_scenario(f)
         move = prepared.move
-        panels = 2 if move is not None and legality(prepared.position, move) else 1
+        rules = get_ruleset(prepared.model.ruleset)
+        panels = 2 if move is not None and rules.is_legal(prepared.position, move) else 1
         assert len(by_class(root, "boat")) == panels * len(prepared.position.boats)
 
 
