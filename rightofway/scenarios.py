@@ -17,10 +17,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
 from rightofway.explain import Step, render_steps, steps_json
 
@@ -211,6 +211,38 @@ def validation_error(file: str, model: type[BaseModel], exc: ValidationError,
     if len(errors) > 1:
         msg += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
     return ScenarioError(file, msg, loc, _line_for(loc, lines))
+
+
+# --- what every ruleset's scenario shares -------------------------------------------------
+
+
+class StrictModel(BaseModel):
+    """Base of every file model: unknown keys and loose types are errors; values are frozen."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class ScenarioHeader(StrictModel):
+    """The keys every scenario file starts with, whatever its ruleset."""
+
+    schema_version: Literal[1] = 1
+    id: Annotated[StrictStr, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+    title: Annotated[StrictStr, Field(min_length=1)]
+    source: Annotated[StrictStr, Field(min_length=1)]
+    notes: StrictStr | None = None
+
+
+class Comparison:
+    """Collects the expectations a scenario check compared and those that did not hold."""
+
+    def __init__(self) -> None:
+        self.checked: list[str] = []
+        self.mismatches: list[Mismatch] = []
+
+    def __call__(self, key: str, expected: Any, actual: Any) -> None:
+        self.checked.append(key)
+        if expected != actual:
+            self.mismatches.append(Mismatch(key, expected, actual))
 
 
 # --- reports -----------------------------------------------------------------------------

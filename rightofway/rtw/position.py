@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Literal
 
 from rightofway.geometry import Compass, Point
+from rightofway.positions import BoatIndex, PositionError, check_turn_order
 
 __all__ = [
     "ACTIONS",
@@ -61,15 +62,6 @@ class MarkRole(StrEnum):
     def at_gate(self) -> bool:
         """Whether the mark is one end of the starting/finishing gate."""
         return self in (MarkRole.GATE_BUOY, MarkRole.COMMITTEE_BOAT)
-
-
-class PositionError(ValueError):
-    """A position that cannot exist; ``path`` names the field at fault."""
-
-    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
-        super().__init__(message)
-        self.path = path
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +124,7 @@ class Protest:
 
 
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(BoatIndex[Boat]):
     """A Race the Wind position. Never changes: :func:`rightofway.rtw.apply` returns a new one.
 
     ``turn_order`` lists the boats in the order they move from this position
@@ -191,31 +183,11 @@ class Position:
                 ("tokens",), f"{list(both[0])} holds both a yellow and a blue token"
             )
         order = self.turn_order or tuple(b.id for b in self.boats)
-        if sorted(order) != sorted(by_id):
-            raise PositionError(
-                ("turn_order",),
-                f"turn order {list(order)} must name each boat ({', '.join(by_id)}) exactly once",
-            )
+        check_turn_order(order, tuple(by_id))
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_order", {b: i for i, b in enumerate(order)})
         object.__setattr__(self, "_marks_at", marks_at)
         object.__setattr__(self, "_special", marks_at | self.yellow | self.blue)
-
-    def boat(self, boat_id: str) -> Boat:
-        """The boat called ``boat_id``; :class:`KeyError` naming it when absent."""
-        try:
-            return self._by_id[boat_id]
-        except KeyError:
-            raise KeyError(f"no boat {boat_id!r} in this position") from None
-
-    def has_boat(self, boat_id: str) -> bool:
-        """Whether a boat of that id is in the position."""
-        return boat_id in self._by_id
-
-    @property
-    def boat_ids(self) -> tuple[str, ...]:
-        """Boat ids in the order the boats are listed."""
-        return tuple(self._by_id)
 
     def turn_index(self, boat_id: str) -> int:
         """Where the boat stands in the turn order (0 moves first)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from rightofway.explain import Step
 from rightofway.geometry import Compass, Point
@@ -28,7 +28,13 @@ from rightofway.rtw.position import (
     PositionError,
     Protest,
 )
-from rightofway.scenarios import FieldError, Mismatch, ScenarioReport
+from rightofway.scenarios import (
+    Comparison,
+    FieldError,
+    ScenarioHeader,
+    ScenarioReport,
+    StrictModel,
+)
 
 __all__ = ["Expect", "Prepared", "RtwScenario", "check", "prepare"]
 
@@ -41,11 +47,7 @@ Pair = Annotated[tuple[BoatId, BoatId], Field(strict=False)]
 Triple = Annotated[tuple[BoatId, BoatId, Basis], Field(strict=False)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class BoatModel(_Strict):
+class BoatModel(StrictModel):
     """A boat: ``{id: A, at: [0, 4], heading: NE}``, optionally ``lull: true``."""
 
     id: BoatId
@@ -54,7 +56,7 @@ class BoatModel(_Strict):
     lull: StrictBool = False
 
 
-class MarkModel(_Strict):
+class MarkModel(StrictModel):
     """A mark: ``{id: windward, at: [0, 12], role: windward-mark}``."""
 
     id: BoatId
@@ -62,39 +64,39 @@ class MarkModel(_Strict):
     role: Literal["windward-mark", "gate-buoy", "committee-boat", "extra-mark"]
 
 
-class TokensModel(_Strict):
+class TokensModel(StrictModel):
     """Intersections holding yellow (lull) and blue (gust) tokens."""
 
-    yellow: list[Coord] = []
-    blue: list[Coord] = []
+    yellow: list[Coord] = Field(default_factory=list)
+    blue: list[Coord] = Field(default_factory=list)
 
 
-class PositionModel(_Strict):
+class PositionModel(StrictModel):
     """The position before the move."""
 
     wind: Heading
     phase: Literal["start", "race", "final-leg"] = "race"
-    marks: list[MarkModel] = []
+    marks: list[MarkModel] = Field(default_factory=list)
     tokens: TokensModel = TokensModel()
     boats: Annotated[list[BoatModel], Field(min_length=1)]
     turn_order: list[BoatId] | None = None
 
 
-class MoveModel(_Strict):
+class MoveModel(StrictModel):
     """The move adjudicated: ``{boat: A, actions: [A, R45]}``; ``[]`` stands still."""
 
     boat: BoatId
     actions: list[ActionName]
 
 
-class ProtestModel(_Strict):
+class ProtestModel(StrictModel):
     """``{by: B, against: A}``."""
 
     by: BoatId
     against: BoatId
 
 
-class OptionsModel(_Strict):
+class OptionsModel(StrictModel):
     """Ruleset options (see :class:`rightofway.rtw.Options`)."""
 
     yellow_skips_next_turn: StrictBool = True
@@ -104,7 +106,7 @@ class OptionsModel(_Strict):
     penalty_requires_protest: StrictBool = False
 
 
-class BoatExpect(_Strict):
+class BoatExpect(StrictModel):
     """Facts expected of one boat in the position before the move."""
 
     tack: Literal["starboard", "port", "none"] | None = None
@@ -115,7 +117,7 @@ class BoatExpect(_Strict):
     in_zone: StrictBool | None = None
 
 
-class AfterExpect(_Strict):
+class AfterExpect(StrictModel):
     """Where a boat is after the move."""
 
     at: Coord | None = None
@@ -123,7 +125,7 @@ class AfterExpect(_Strict):
     lull: StrictBool | None = None
 
 
-class RulingExpect(_Strict):
+class RulingExpect(StrictModel):
     """The ruling on the move; each key given is checked (``penalty: null`` too)."""
 
     penalty: BoatId | None = None
@@ -132,7 +134,7 @@ class RulingExpect(_Strict):
     exonerated: StrictBool | None = None
 
 
-class Expect(_Strict):
+class Expect(StrictModel):
     """Expected outcome; every key optional, each given must hold.
 
     ``boats``, ``claims``, ``moves``, ``engaged``, ``right_of_way``,
@@ -155,15 +157,10 @@ class Expect(_Strict):
     ruling: RulingExpect | None = None
 
 
-class RtwScenario(_Strict):
+class RtwScenario(ScenarioHeader):
     """A Race the Wind scenario file."""
 
-    schema_version: Literal[1] = 1
-    id: Annotated[StrictStr, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
-    title: Annotated[StrictStr, Field(min_length=1)]
     ruleset: Literal["race-the-wind"]
-    source: Annotated[StrictStr, Field(min_length=1)]
-    notes: StrictStr | None = None
     options: OptionsModel = OptionsModel()
     position: PositionModel
     move: MoveModel | None = None
@@ -262,8 +259,7 @@ def _fmt_pt(p: Point) -> str:
 def check(p: Prepared) -> ScenarioReport:
     """Evaluate a scenario: compare every expectation and gather the live explanation."""
     pos, e = p.position, p.model.expect
-    mism: list[Mismatch] = []
-    checked: list[str] = []
+    compare = Comparison()
     summary: list[str] = []
     sections: list[tuple[str, tuple[Step, ...]]] = []
 
@@ -290,11 +286,6 @@ def check(p: Prepared) -> ScenarioReport:
         summary.append(f"right-of-way cycle: {' over '.join([*cyc, cyc[0]])}")
     for c in covers:
         sections.append((f"cover: {c.coverer} covers {c.covered}", c.steps))
-
-    def compare(key: str, expected: Any, actual: Any) -> None:
-        checked.append(key)
-        if expected != actual:
-            mism.append(Mismatch(key, expected, actual))
 
     if e.boats is not None:
         for bid, be in e.boats.items():
@@ -376,9 +367,9 @@ def check(p: Prepared) -> ScenarioReport:
         ruleset=p.model.ruleset,
         source=p.model.source,
         file=p.file,
-        mismatches=tuple(mism),
+        mismatches=tuple(compare.mismatches),
         summary=tuple(summary),
         sections=tuple(sections),
-        checked=tuple(checked),
+        checked=tuple(compare.checked),
     )
 

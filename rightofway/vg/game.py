@@ -23,6 +23,7 @@ import networkx as nx
 
 from rightofway.explain import Step
 from rightofway.geometry import Point
+from rightofway.positions import BoatIndex, PositionError, check_turn_order
 from rightofway.results import Basis, RightOfWay, Ruling
 from rightofway.vg.vectors import Vector, cite, manoeuvre_faults, next_vectors
 
@@ -46,15 +47,6 @@ __all__ = [
 
 GW_CLOSE = 1
 """Half-width of the close zone around a starboard boat (VG-GW1)."""
-
-
-class PositionError(ValueError):
-    """A position that cannot exist; ``path`` names the field at fault."""
-
-    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
-        super().__init__(message)
-        self.path = path
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +78,7 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(BoatIndex[Boat]):
     """A Vector Game position; the wind is always from the North.
 
     ``board`` is ``(width, height)`` (intersections 0..width, 0..height) or
@@ -124,27 +116,8 @@ class Position:
             (x1, y1), (x2, y2) = self.start_line
             if y1 != y2 or x2 < x1:
                 raise PositionError(("start_line",), "the start line runs West to East on one row")
-        order = self.turn_order or tuple(by_id)
-        if sorted(order) != sorted(by_id):
-            raise PositionError(("turn_order",),
-                                f"turn order {list(order)} must name each boat exactly once")
+        check_turn_order(self.turn_order or tuple(by_id), tuple(by_id))
         object.__setattr__(self, "_by_id", by_id)
-
-    def boat(self, boat_id: str) -> Boat:
-        """The boat called ``boat_id``."""
-        try:
-            return self._by_id[boat_id]
-        except KeyError:
-            raise KeyError(f"no boat {boat_id!r} in this position") from None
-
-    def has_boat(self, boat_id: str) -> bool:
-        """Whether the position has that boat."""
-        return boat_id in self._by_id
-
-    @property
-    def boat_ids(self) -> tuple[str, ...]:
-        """Boat ids as listed."""
-        return tuple(self._by_id)
 
     def on_page(self, p: Point) -> bool:
         """Whether ``p`` is on the page (always, without a board)."""

@@ -5,11 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_validator
+from pydantic import Field, StrictInt, StrictStr, field_validator
 
 from rightofway.explain import Step
 from rightofway.results import Basis
-from rightofway.scenarios import FieldError, Mismatch, ScenarioReport
+from rightofway.scenarios import (
+    Comparison,
+    FieldError,
+    ScenarioHeader,
+    ScenarioReport,
+    StrictModel,
+)
 from rightofway.vg import game
 from rightofway.vg.vectors import Vector, VectorError, next_vectors
 
@@ -32,11 +38,7 @@ def _vector(text: str) -> str:
 VectorText = Annotated[StrictStr, Field(description="a vector such as 2U:1S, 3D:0P or 1S")]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class VgBoatModel(_Strict):
+class VgBoatModel(StrictModel):
     """A boat: ``{id: A, at: [3, 4], vector: "2U:2S"}``; no vector before its first move."""
 
     id: BoatId
@@ -50,33 +52,33 @@ class VgBoatModel(_Strict):
         return None if v is None else _vector(v)
 
 
-class BoardModel(_Strict):
+class BoardModel(StrictModel):
     """The page: intersections 0..width by 0..height."""
 
     width: Annotated[StrictInt, Field(ge=1)]
     height: Annotated[StrictInt, Field(ge=1)]
 
 
-class LineModel(_Strict):
+class LineModel(StrictModel):
     """The start line, West end ``from`` to East end ``to`` on one row."""
 
     from_: Coord = Field(alias="from")
     to: Coord
 
 
-class VgPositionModel(_Strict):
+class VgPositionModel(StrictModel):
     """The position before the move (the wind is always from the North)."""
 
     wind: Literal["N"] = "N"
     board: BoardModel | None = None
-    islands: list[Coord] = []
+    islands: list[Coord] = Field(default_factory=list)
     start_line: LineModel | None = None
     turn: Annotated[StrictInt, Field(ge=0)] = 0
     boats: Annotated[list[VgBoatModel], Field(min_length=1)]
     turn_order: list[BoatId] | None = None
 
 
-class VgMoveModel(_Strict):
+class VgMoveModel(StrictModel):
     """``{boat: A, vector: "3U:3S"}``."""
 
     boat: BoatId
@@ -88,7 +90,7 @@ class VgMoveModel(_Strict):
         return _vector(v)
 
 
-class VgAfterExpect(_Strict):
+class VgAfterExpect(StrictModel):
     """Where a boat is after the move."""
 
     at: Coord | None = None
@@ -102,7 +104,7 @@ RuleId = Literal[
 ]
 
 
-class VgExpect(_Strict):
+class VgExpect(StrictModel):
     """Expected outcome; every key optional. ``next_vectors``, ``engaged``, ``right_of_way``
     and ``claims`` describe the position before the move; ``legal``, ``violates`` and
     ``after`` the move."""
@@ -124,15 +126,10 @@ class VgExpect(_Strict):
         return v
 
 
-class VgScenario(_Strict):
+class VgScenario(ScenarioHeader):
     """A Sailing Vector Game scenario file."""
 
-    schema_version: Literal[1] = 1
-    id: Annotated[StrictStr, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
-    title: Annotated[StrictStr, Field(min_length=1)]
     ruleset: Literal["vector-game"]
-    source: Annotated[StrictStr, Field(min_length=1)]
-    notes: StrictStr | None = None
     position: VgPositionModel
     move: VgMoveModel | None = None
     expect: VgExpect = VgExpect()
@@ -196,15 +193,9 @@ def prepare(sc: VgScenario, file: str) -> Prepared:
 def check(p: Prepared) -> ScenarioReport:
     """Compare every expectation with what the rules give, and gather the explanation."""
     pos, e = p.position, p.model.expect
-    mism: list[Mismatch] = []
-    checked: list[str] = []
+    compare = Comparison()
     summary: list[str] = []
     sections: list[tuple[str, tuple[Step, ...]]] = []
-
-    def compare(key: str, expected: Any, actual: Any) -> None:
-        checked.append(key)
-        if expected != actual:
-            mism.append(Mismatch(key, expected, actual))
 
     cl = game.claims(pos)
     graph = game.engagement_graph(pos)
@@ -257,6 +248,6 @@ def check(p: Prepared) -> ScenarioReport:
                     compare(f"after.{bid}.{k}", want, where.get(k))
     return ScenarioReport(
         id=p.model.id, title=p.model.title, ruleset=p.model.ruleset, source=p.model.source,
-        file=p.file, mismatches=tuple(mism), summary=tuple(summary), sections=tuple(sections),
-        checked=tuple(checked),
+        file=p.file, mismatches=tuple(compare.mismatches), summary=tuple(summary),
+        sections=tuple(sections), checked=tuple(compare.checked),
     )
