@@ -314,7 +314,9 @@ def _inspect(position: Position, move: Move) -> Findings:
     for i, p in enumerate(traced):
         if p in position.islands or not position.on_page(p):
             what = "an island" if p in position.islands else "the edge of the page"
-            end = traced[i - 1] if i else boat.at
+            taken = {o.at for o in position.boats if o.id != boat.id}
+            # it stops on the last free intersection of its path before the obstacle
+            end = next((q for q in reversed(traced[:i]) if q not in taken), boat.at)
             traced = traced[:i]
             wrecked = True
             breaks("I", f"{boat.id}'s path meets {what} at {list(p)}: it stops at {list(end)} "
