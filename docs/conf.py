@@ -54,7 +54,7 @@ nitpick_ignore_regex = [
                r"|_pytest|pytest)\..*"),
     (r"py:.*", r"(Point|Loc|Action|Basis|Verdict|StepKind|P|M|BaseModel|DiGraph)"),
     (r"py:class", r"(int|str|bool|float|dict|list|tuple|frozenset|set|object|type|Any|None)"),
-    (r"py:class", r"rightofway\..*\.(Point|Loc|Action|Basis|Verdict|StepKind|P|M)"),
+    (r"py:class", r"rightofway\..*\.(Point|Loc|Action|Basis|Verdict|StepKind|P|M|B)"),
     # pydantic's strict types and Field in the scenario models' signatures.
     (r"py:class", r"(StrictInt|StrictStr|StrictBool|Field|Annotated|Literal)"),
 ]

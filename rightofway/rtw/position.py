@@ -3,7 +3,7 @@
 These are the lean kernel values game programs pass around in search loops:
 frozen slotted dataclasses whose ``repr`` evaluates back to an equal value.
 A :class:`Position` checks its own invariants when built and raises
-:class:`PositionError` naming the offending field.
+:class:`rightofway.positions.PositionError` naming the offending field.
 """
 
 from __future__ import annotations
