@@ -27,6 +27,7 @@ from typing import NamedTuple
 from rightofway.explain import Citation, Step
 from rightofway.geometry import Compass, Point, PointOfSail, angle_off_wind, point_of_sail
 from rightofway.rtw.position import TURNS, Action, Boat, Move, Phase, Position
+from rightofway.rtw.sections import RTW2, RTW32, RTW34, RTW36
 
 __all__ = [
     "IllegalMove",
@@ -41,8 +42,6 @@ __all__ = [
     "outcomes",
 ]
 
-RTW2 = Citation("RTW", "2")
-RTW32 = Citation("RTW", "3.2")
 
 _STEP: dict[int, Point] = {d.value: d.step for d in Compass}
 _TURN_ITEMS: tuple[tuple[Action, int], ...] = (("R45", 45), ("R90", 90), ("L45", -45), ("L90", -90))
@@ -399,13 +398,13 @@ def _diagnose(
                     return (
                         f"advancing from {list(at)} would run onto mark {m.id} at "
                         f"{list(nxt)}; marks are obstacles",
-                        Citation("RTW", "3.6"),
+                        RTW36,
                     )
             other = position.boat_at(nxt)
             if other is not None:
                 return (
                     f"advancing from {list(at)} would run into boat {other.id} at {list(nxt)}",
-                    Citation("RTW", "3.4"),
+                    RTW34,
                 )
             if i > 0 and at in position.yellow and move.actions[i - 1] == "A":
                 return (f"the lull at {list(at)} ended {boat.id}'s move there", RTW32)

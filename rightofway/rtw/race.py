@@ -21,6 +21,7 @@ from rightofway.geometry import Compass, Point
 from rightofway.rtw import moves, rules
 from rightofway.rtw.course import Course, SetupError, check_placement, check_tokens
 from rightofway.rtw.position import Boat, Move, Options, Phase, Position, Protest
+from rightofway.rtw.sections import RTW1, RTW2, RTW31, RTW32, RTW33, RTW34, RTW35, RTW37
 
 __all__ = [
     "DEFAULT_DIE",
@@ -36,14 +37,6 @@ DEFAULT_DIE: tuple[Compass, ...] = (Compass.N, Compass.NE, Compass.E, Compass.N,
                                     Compass.NW)
 """Faces of the compass die (RTW 3.3 does not list them; see the Interpretations page)."""
 
-RTW1 = Citation("RTW", "1")
-RTW2 = Citation("RTW", "2")
-RTW31 = Citation("RTW", "3.1")
-RTW32 = Citation("RTW", "3.2")
-RTW33 = Citation("RTW", "3.3")
-RTW34 = Citation("RTW", "3.4")
-RTW35 = Citation("RTW", "3.5")
-RTW37 = Citation("RTW", "3.7")
 
 
 @dataclass(frozen=True, slots=True)

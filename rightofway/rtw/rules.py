@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import networkx as nx
 
-from rightofway.explain import Citation, Step
+from rightofway.explain import Step
 from rightofway.geometry import (
     Compass,
     Point,
@@ -30,6 +30,7 @@ from rightofway.geometry import (
 from rightofway.results import Answer, Basis, Infringement, RightOfWay, Ruling, Verdict
 from rightofway.rtw.moves import _after, claims, legality
 from rightofway.rtw.position import Boat, Mark, Move, Phase, Position, Protest
+from rightofway.rtw.sections import DEFS, RTW2, RTW34, RTW35, RTW36, RTW37
 
 __all__ = [
     "BoatFacts",
@@ -48,12 +49,6 @@ __all__ = [
     "zone_mark",
 ]
 
-DEFS = Citation("RTW", "Definitions")
-RTW2 = Citation("RTW", "2")
-RTW34 = Citation("RTW", "3.4")
-RTW35 = Citation("RTW", "3.5")
-RTW36 = Citation("RTW", "3.6")
-RTW37 = Citation("RTW", "3.7")
 
 FAST = frozenset({PointOfSail.BEAM_REACH, PointOfSail.BROAD_REACH})
 
