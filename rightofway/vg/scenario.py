@@ -114,6 +114,8 @@ class VgExpect(StrictModel):
     next_vectors: dict[BoatId, list[VectorText]] | None = None
     engaged: list[Pair] | None = None
     right_of_way: list[Triple] | None = None
+    undecided: list[Pair] | None = None
+    """Pairs for which no give-way rule names a right-of-way holder."""
     claims: dict[BoatId, list[Coord]] | None = None
     after: dict[BoatId, VgAfterExpect] | None = None
 
@@ -178,7 +180,7 @@ def prepare(sc: VgScenario, file: str) -> Prepared:
     for key in ("next_vectors", "claims", "after"):
         for bid in getattr(e, key) or {}:
             known(("expect", key, bid), bid)
-    for key in ("engaged", "right_of_way"):
+    for key in ("engaged", "right_of_way", "undecided"):
         for i, row in enumerate(getattr(e, key) or []):
             for j, bid in enumerate(row[:2]):
                 known(("expect", key, i, j), bid)
@@ -224,6 +226,11 @@ def check(p: Prepared) -> ScenarioReport:
             row = game.right_of_way(pos, holder, giver)
             decided = (row.holder, row.giver, row.basis) if row else None
             compare(f"right_of_way.{holder}.{giver}", (holder, giver, basis), decided)
+    if e.undecided is not None:
+        for first, second in e.undecided:
+            row = game.right_of_way(pos, first, second)
+            compare(f"undecided.{first}.{second}", None,
+                    (row.holder, row.giver, row.basis) if row else None)
     if p.move is not None:
         ruling = game.adjudicate(pos, p.move)
         found = frozenset(game.violations(pos, p.move))
