@@ -226,26 +226,28 @@ class Race:
         and may serve it here, a penalty turn (RTW 2, 3.4)."""
         if self.state(boat).finished:
             return []
-        out: list[AnyMove] = list(moves.legal_moves(self.position, boat))
+        return [*moves.legal_moves(self.position, boat), *self._penalty_turns(boat)]
+
+    def _penalty_turns(self, boat: str) -> list[PenaltyTurn]:
         s = self.state(boat)
         if s.penalties and not self.position.boat(boat).lull and \
                 rules.can_serve_penalty(self.position, boat):
             dirs = [s.serving_direction] if s.serving else ["R90", "L90"]
-            out.extend(PenaltyTurn(boat, d) for d in dirs)  # type: ignore[arg-type]
-        return out
+            return [PenaltyTurn(boat, d) for d in dirs]  # type: ignore[arg-type]
+        return []
 
     def safe_moves(self, boat: str) -> list[AnyMove]:
         """Legal moves that incur no penalty: no infringement and no start-procedure fault."""
+        if self.state(boat).finished:
+            return []
         out: list[AnyMove] = []
-        for m in self.legal_moves(boat):
-            if isinstance(m, PenaltyTurn):
-                out.append(m)
-                continue
+        for outcome in moves.outcomes(self.position, boat):
+            m = Move(boat, outcome.actions)
             ruling = rules.adjudicate(self.position, m)
-            if (ruling.infringed and not ruling.exonerated) or self._start_faults(m):
-                continue
-            out.append(m)
-        return out
+            if not (ruling.infringed and not ruling.exonerated) and \
+                    not self._start_faults(m, outcome):
+                out.append(m)
+        return [*out, *self._penalty_turns(boat)]
 
     # --- playing -------------------------------------------------------------------------
 
@@ -305,16 +307,14 @@ class Race:
             events.append(Event("protest", by,
                                 f"{by} protests against {boat}: {upheld.verdict}", RTW34,
                                 (("against", boat), ("verdict", upheld.verdict))))
-        faults = self._start_faults(move)
-        for text in faults:
+        for text in self._start_faults(move, outcome):
             penalties += 1
             events.append(Event("start-fault", boat, f"{boat} {text}; it owes a penalty", RTW31))
-        same_spot = state.same_spot + 1 if (outcome.end == before.at and move.actions
-                                            and "A" not in move.actions) else 0
+        same_spot = state.same_spot + 1 if _turns_on_the_spot(move, before.at, outcome.end) else 0
         new_state = replace(state, moves=state.moves + 1, same_spot=same_spot,
                             penalties=penalties, serving=0, serving_direction=None)
         path = (before.at, *outcome.path)
-        new_state, position, more = self._progress(boat, new_state, position, path)
+        new_state, more = self._progress(boat, new_state, path)
         events.extend(more)
         race = self._next(boat, new_state, position)
         race, more = race._cover(boat, move, outcome.path)
@@ -326,28 +326,25 @@ class Race:
 
     # --- the parts of a move -----------------------------------------------------------------
 
-    def _start_faults(self, move: Move) -> list[str]:
-        """Faults against the start procedure that ``move`` would commit (RTW 3.1)."""
+    def _start_faults(self, move: Move, outcome: moves.Outcome) -> list[str]:
+        """Faults against the start procedure that the legal ``move``, going as ``outcome``
+        says, would commit (RTW 3.1)."""
         if not self.in_start_procedure():
             return []
         state = self.state(move.boat)
         number = state.moves + 1
         faults = []
-        verdict = moves.legality(self.position, move)
-        if verdict.outcome is None:
-            return []
         at = self.position.boat(move.boat).at
-        manoeuvring = bool(move.actions) and "A" not in move.actions
-        if manoeuvring and verdict.outcome.end == at and state.same_spot >= 2:
+        if _turns_on_the_spot(move, at, outcome.end) and state.same_spot >= 2:
             faults.append(f"manoeuvred on {list(at)} for a third move running")
         if number >= self.options.start_moves - 1 and any(
-            self.course.on_line(p) for p in (at, *verdict.outcome.path)
+            self.course.on_line(p) for p in (at, *outcome.path)
         ):
             faults.append(f"touched the starting line in move {number} of the start procedure")
         return faults
 
-    def _progress(self, boat: str, s: BoatState, position: Position,
-                  path: tuple[Point, ...]) -> tuple[BoatState, Position, list[Event]]:
+    def _progress(self, boat: str, s: BoatState,
+                  path: tuple[Point, ...]) -> tuple[BoatState, list[Event]]:
         """Starts, roundings, laps and the finish along the path just sailed (RTW 1, 3.7)."""
         events: list[Event] = []
         row = self.course.line_row
@@ -390,7 +387,7 @@ class Race:
             if cside:
                 s = replace(s, column_side=cside)
             prev = q
-        return s, position, events
+        return s, events
 
     def _next(self, boat: str, s: BoatState, position: Position) -> Race:
         """The race after ``boat``'s move: its state stored, the turn passed on.
@@ -552,6 +549,11 @@ class Race:
         if phase is self.position.phase:
             return self
         return replace(self, position=replace(self.position, phase=phase))
+
+
+def _turns_on_the_spot(move: Move, start: Point, end: Point) -> bool:
+    """A move that only manoeuvres and ends where it began (the start's same-spot rule)."""
+    return bool(move.actions) and "A" not in move.actions and end == start
 
 
 def _gusts_and_lulls(position: Position, boat: Boat, move: Move,
