@@ -53,6 +53,10 @@ def _parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="race seeded bots to the finish (Race the Wind)")
     pl.add_argument("--boats", type=int, default=2, help="how many boats race (2-10)")
     pl.add_argument("--seed", type=int, default=0, help="seed of the set-up, bots and die")
+    pl.add_argument("--course", default="windward-leeward",
+                    choices=("windward-leeward", "windward-gate", "triangle"),
+                    help="the course: the stick of RTW 1, or a variant of RTW 3.8 with a second "
+                         "windward buoy or a reach mark (default: %(default)s)")
     pl.add_argument("--record", type=Path, help="write the game record (JSON Lines) here")
     pl.add_argument("-q", "--quiet", action="store_true", help="only the result")
     rp = sub.add_parser("replay", help="re-adjudicate a game record turn by turn")
@@ -76,7 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "draw":
             return _draw(args.file, args.output, args.layers, args.size)
         if args.command == "play":
-            return _play(args.boats, args.seed, args.record, quiet=args.quiet)
+            return _play(args.boats, args.seed, args.record, quiet=args.quiet,
+                         course=args.course)
         if args.command == "replay":
             return _replay(args.file, full=args.full, quiet=args.quiet)
         model = get_ruleset(args.ruleset).scenario_model
@@ -199,15 +204,16 @@ def _draw(file: Path, output: Path | None, layers: str, size: int) -> int:
     return 0
 
 
-def _play(boats: int, seed: int, record: Path | None, *, quiet: bool) -> int:
+def _play(boats: int, seed: int, record: Path | None, *, quiet: bool,
+          course: str = "windward-leeward") -> int:
     import random
 
-    from rightofway.rtw.bots import choose_move, random_race
+    from rightofway.rtw.bots import COURSES, choose_move, random_race
     from rightofway.rtw.race import SetupError
     from rightofway.rtw.record import record_lines
 
     try:
-        first = random_race(boats, seed)
+        first = random_race(boats, seed, course=COURSES[course])
     except SetupError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -80,10 +80,13 @@ class Infringement:
     against: str
     at: tuple[int, int]
     basis: Basis
+    exonerated: bool = False
+    """A rule excuses it (in Race the Wind: a lull stopped the boat where it infringed)."""
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for programs."""
-        return {"by": self.by, "against": self.against, "at": list(self.at), "basis": self.basis}
+        return {"by": self.by, "against": self.against, "at": list(self.at), "basis": self.basis,
+                "exonerated": self.exonerated}
 
 
 @dataclass(frozen=True, slots=True)

@@ -282,8 +282,9 @@ def _zones(g: ET.Element, c: _Canvas, position: Position, colors: Colors, unit: 
     for m in position.marks:
         if not _inside(m.at, c):
             continue
-        governs = position.phase is not Phase.START and not (
-            position.phase is Phase.FINAL_LEG and m.role.at_gate
+        # A zone governs the boats rounding its mark (RTW 3.6): drawn faint when none does.
+        governs = any(m.id in position.rounding(b.id) for b in position.boats) or (
+            not position.boats and position.phase is Phase.RACE
         )
         _el(g, "rect", x=_fmt(c.x(m.at[0] - 2)), y=_fmt(c.y(m.at[1] + 2)), width=_fmt(4 * unit),
             height=_fmt(4 * unit), fill=colors.zone, fill_opacity="0.10" if governs else "0.03",

@@ -49,6 +49,7 @@ def options() -> st.SearchStrategy[rtw.Options]:
         shadow=st.sampled_from(("point", "cone")),
         cover_depth=st.integers(min_value=1, max_value=3),
         penalty_requires_protest=st.booleans(),
+        beam_gust_after_manoeuvre=st.booleans(),
     )
 
 
@@ -71,6 +72,7 @@ def positions(
     with_marks: bool = True,
     with_tokens: bool = True,
     phases: tuple[rtw.Phase, ...] = ALL_PHASES,
+    with_legs: bool = True,
 ) -> rtw.Position:
     """A valid position: distinct boats and intersections, marks on free points, tokens.
 
@@ -78,7 +80,8 @@ def positions(
     one placed before it) or are scattered over a box of half-width 2 to 6. Marks
     and tokens lie near the boats, so they change moves and zones often.
     Tokens never lie on marks nor share an intersection with each other, but
-    may lie under boats. Lulls are rare (about one boat in eight).
+    may lie under boats. Lulls are rare (about one boat in eight). About half
+    the positions give their boats legs (``start``, ``finish``, a mark or two).
     """
     n_boats = draw(st.integers(min_value=min_boats, max_value=max_boats))
     spots: list[Point] = []
@@ -113,6 +116,14 @@ def positions(
         rtw.Mark(f"m{i}", at, draw(st.sampled_from(tuple(rtw.MarkRole))))
         for i, at in enumerate(mark_spots)
     )
+    if with_legs and draw(st.booleans()):
+        ids = [m.id for m in marks]
+        choices: list[rtw.Leg] = [None, "start", "finish"]
+        choices += ids + [tuple(ids[:2])] * (len(ids) >= 2)
+        boats = tuple(
+            rtw.Boat(b.id, b.at, b.heading, b.lull, draw(st.sampled_from(choices)))
+            for b in boats
+        )
     yellow: frozenset[Point] = frozenset()
     blue: frozenset[Point] = frozenset()
     if with_tokens:
@@ -136,7 +147,7 @@ def positions(
 def positions_without_zones() -> st.SearchStrategy[rtw.Position]:
     """Positions where no two-length zone can govern: the start, or no marks at all."""
     return st.one_of(
-        positions(phases=(rtw.Phase.START,)),
+        positions(phases=(rtw.Phase.START,), with_legs=False),
         positions(with_marks=False),
     )
 

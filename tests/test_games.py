@@ -13,7 +13,7 @@ from strategies import positions
 
 from rightofway.cli import main
 from rightofway.rtw import Position
-from rightofway.rtw.bots import choose_move, random_race
+from rightofway.rtw.bots import COURSES, choose_move, random_race
 from rightofway.rtw.notation import NotationError, from_notation, notation
 from rightofway.rtw.race import AnyMove, Event, Race
 from rightofway.rtw.record import ReplayMismatch, record_lines, replay
@@ -21,8 +21,9 @@ from rightofway.rtw.record import ReplayMismatch, record_lines, replay
 Played = list[tuple[AnyMove, tuple[Event, ...]]]
 
 
-def race_to_end(boats: int, seed: int) -> tuple[Race, Race, Played]:
-    first = race = random_race(boats, seed)
+def race_to_end(boats: int, seed: int, course: str = "windward-leeward"
+                ) -> tuple[Race, Race, Played]:
+    first = race = random_race(boats, seed, course=COURSES[course])
     rng = random.Random(seed)
     played: Played = []
     while not race.is_over():
@@ -88,6 +89,17 @@ def test_no_race_with_seeds_0_to_199_ends_in_a_forbidden_state() -> None:
         _, race, _ = race_to_end(boats, seed)
         assert race.is_over()
         assert forbidden(race) == [], f"seed {seed}"
+
+
+@pytest.mark.parametrize("course", ["windward-gate", "triangle"])
+def test_races_on_the_variant_courses_finish_in_allowed_states(course: str) -> None:
+    for seed in range(12):
+        _, race, played = race_to_end(2 + seed % 3, seed, course)
+        assert race.finish_order() and forbidden(race) == [], f"{course} seed {seed}"
+        marks = {dict(e.data).get("mark") for _, events in played for e in events
+                 if e.kind == "rounded"}
+        assert marks == ({"windward", "reach", "gate"} if course == "triangle"
+                         else {"windward", "gate"})
 
 
 @settings(max_examples=6, deadline=None)

@@ -37,7 +37,8 @@ def transform(pos: rtw.Position, f: PointMap, quarter_turns: int = 0) -> rtw.Pos
     return rtw.Position(
         wind=pos.wind.rotate(degrees),
         boats=tuple(
-            rtw.Boat(b.id, f(b.at), b.heading.rotate(degrees), b.lull) for b in pos.boats
+            rtw.Boat(b.id, f(b.at), b.heading.rotate(degrees), b.lull, b.leg)
+            for b in pos.boats
         ),
         marks=tuple(rtw.Mark(m.id, f(m.at), m.role) for m in pos.marks),
         yellow=frozenset(f(p) for p in pos.yellow),
@@ -83,7 +84,10 @@ def summary(
         "claims": {b: frozenset(map(f, c)) for b, c in rtw.claims(pos).items()},
         "engaged": rtw.engaged_pairs(pos),
         "engagements": set(rtw.engagements(pos)),
-        "covers": {(c.coverer, c.covered, f(c.token)) for c in rtw.covers(pos)},
+        "covers": {
+            (c.coverer, c.covered, None if c.token is None else f(c.token))
+            for c in rtw.covers(pos)
+        },
         "penalty_serving": {b: rtw.penalty_serving(pos, b).value for b in pos.boat_ids},
         "ruling": (
             ruling.legal,
@@ -156,6 +160,47 @@ def test_right_of_way_is_antisymmetric_and_matches_the_fast_path(pos: rtw.Positi
     fast = rtw.engagements(pos)
     assert len(fast) == len(pairs)
     assert set(fast) == edges
+
+
+@PROPERTY_SETTINGS
+@given(positions())
+def test_astern_edges_run_only_from_a_boat_in_the_others_wake(pos: rtw.Position) -> None:
+    """RTW 3.6: the boat astern stands abaft the other's beam, the other on its advance."""
+    cl = rtw.claims(pos)
+    graph = rtw.engagement_graph(pos)
+    decided = {(h, g, data["basis"]) for g, h, data in graph.edges(data=True)}
+    decided |= set(rtw.engagements(pos))
+    for a in pos.boat_ids:
+        for b in pos.boat_ids:
+            if a < b:
+                row = rtw.right_of_way(pos, a, b)
+                decided.add((row.holder, row.giver, row.basis))
+    for holder, giver, basis in decided:
+        if basis != "astern":
+            continue
+        x, y = pos.boat(holder), pos.boat(giver)
+        sx, sy = x.heading.step
+        tx, ty = y.heading.step
+        dx, dy = y.at[0] - x.at[0], y.at[1] - x.at[1]
+        k = max(abs(dx), abs(dy))
+        assert (dx, dy) == (k * sx, k * sy) and y.at in cl[holder]  # on its advance
+        assert (x.at[0] - y.at[0]) * tx + (x.at[1] - y.at[1]) * ty < 0  # abaft its beam
+
+
+@PROPERTY_SETTINGS
+@given(positions(), st.data())
+def test_a_lulled_boats_stand_still_turn_never_infringes(
+    pos: rtw.Position, data: st.DataObject
+) -> None:
+    """RTW 3.2, 3.4: the forced stand-still turn is the boat's only move and costs nothing."""
+    boat = data.draw(st.sampled_from(pos.boats))
+    held = pos.replace_boat(rtw.Boat(boat.id, boat.at, boat.heading, True, boat.leg))
+    others = [b for b in pos.boat_ids if b != boat.id]
+    for protest in [None, *(rtw.Protest(o, boat.id) for o in others)]:
+        ruling = rtw.adjudicate(held, rtw.Move(boat.id, ()), protest)
+        assert ruling.legal
+        assert ruling.infringements == () and ruling.penalty is None
+        assert ruling.verdict in (None, "dismissed")
 
 
 @PROPERTY_SETTINGS

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from rightofway.geometry import Compass
-from rightofway.rtw import Boat, Move
+from rightofway.rtw import Boat, Move, Options
 from rightofway.rtw.course import Course, SetupError, check_placement, check_tokens
 from rightofway.rtw.race import Event, PenaltyTurn, Race, RaceOptions
 
@@ -46,7 +46,7 @@ def test_more_boats_start_from_the_allowed_places() -> None:
     check_placement(COURSE, ok)
     with pytest.raises(SetupError, match="strip between the gate marks"):
         check_placement(COURSE, [*ok[:2], Boat("C", (3, -8), NE)])
-    with pytest.raises(SetupError, match="3 intersections from a gate mark above"):
+    with pytest.raises(SetupError, match=r"exactly 3 intersections \(king moves\) from a gate"):
         check_placement(COURSE, [*ok[:2], Boat("C", (-4, 2), NE)])
 
 
@@ -133,16 +133,29 @@ def test_crossing_outside_the_gate_does_not_start() -> None:
 
 
 def test_rounding_the_windward_mark_clockwise() -> None:
-    race = race_of(Boat("H", (1, 17), NE), Boat("C", (-6, -6), NW),
-                   H={"leg": 1, "column_side": -1, "row_side": 1})
-    for h_move in (("A",), ("A",), ("R90",)):  # to (2, 18), over the top at (3, 19), bear away
+    race = race_of(Boat("H", (1, 17), NE), Boat("C", (-6, -6), NW), H={"leg": 1})
+    # to (2, 18), over the top at (3, 19) and across to (4, 18), then down past the mark's row
+    for h_move in (("A",), ("A",), ("R90",), ("A",)):
         race, events = race.play(Move("H", h_move))
         assert "rounded" not in kinds(events)
         race, _ = race.play(Move("C", ("A",)))
-    race, events = race.play(Move("H", ("A",)))  # (4, 18): across the top from West to East
+    assert race.state("H").over_top
+    race, events = race.play(Move("H", ("A",)))  # (5, 17): across the row East of the mark
     assert [e.text for e in events if e.kind == "rounded"] == [
         "H rounded the windward mark; leg 2 begins"
     ]
+    assert race.position.boat("H").leg == "gate-buoy"
+
+
+def test_over_the_top_and_back_is_no_rounding() -> None:
+    race = race_of(Boat("H", (2, 20), E), Boat("C", (-6, -6), NW), H={"leg": 1})
+    # across the top to (4, 20), turn round, back across the top to (2, 20), then South
+    for h_move in (("A", "A"), ("R90", "R90"), ("A", "A"), ("L90", "A"), ("A",), ("A",)):
+        race, events = race.play(Move("H", h_move))
+        assert "rounded" not in kinds(events), h_move
+        race, _ = race.play(Move("C", ("A",)))
+    assert race.position.boat("H").at == (2, 17)
+    assert race.state("H").leg == 1 and not race.state("H").over_top
 
 
 def test_passing_the_windward_mark_anticlockwise_is_no_rounding() -> None:
@@ -245,3 +258,99 @@ def test_a_boat_owing_a_penalty_cannot_finish() -> None:
     race, events = race.play(Move("H", ("A",)))
     assert [k for k in kinds(events) if k.startswith("finish")] == ["finish-refused"]
     assert race.finish_order() == []
+
+
+# --- the second reading of RTW 3.1-3.8 -------------------------------------------------------
+
+
+def test_the_turn_order_rotates_so_it_always_lists_who_moves_next() -> None:
+    race = race_of(Boat("H", (10, 8), NE), Boat("C", (-6, -6), NW), Boat("X", (-9, 9), NW))
+    assert race.position.turn_order == ("H", "C", "X") and race.to_move == "H"
+    race, _ = race.play(Move("H", ("A",)))
+    assert race.position.turn_order == ("C", "X", "H") and race.to_move == "C"
+    race, _ = race.play(Move("C", ("A",)))
+    assert race.position.turn_order == ("X", "H", "C")
+
+
+def test_a_lulled_boats_stand_still_turn_is_safe_and_costs_nothing() -> None:
+    # A lull holds H on the point C claims; C, on starboard, has right of way there.
+    race = race_of(Boat("H", (1, 5), NE, lull=True), Boat("C", (2, 4), NW))
+    assert race.safe_moves("H") == [Move("H", ())]
+    race, events = race.play(Move("H", ()))
+    assert "infringement" not in kinds(events) and race.state("H").penalties == 0
+    assert not race.position.boat("H").lull
+
+
+def test_a_start_fault_needs_a_protest_when_penalties_need_one() -> None:
+    def third_turn(protests: tuple[str, ...] | None, requires: bool) -> Race:
+        race = Race.new(COURSE, [Boat("H", (8, -3), E), Boat("C", (-4, -3), NW)],
+                        rules_options=Options(penalty_requires_protest=requires),
+                        options=RaceOptions(wind_shifts=False, auto_protest=False))
+        for i in range(3):
+            race, _ = race.play(Move("H", ("R45", "L45")),
+                                protests=protests if i == 2 else None)
+            race, _ = race.play(Move("C", ("A",)))
+        return race
+
+    assert third_turn(None, requires=True).state("H").penalties == 0
+    assert third_turn(("C",), requires=True).state("H").penalties == 1
+    assert third_turn(None, requires=False).state("H").penalties == 1
+
+
+def test_an_infringement_nobody_protests_costs_a_penalty_by_default() -> None:
+    def bear_away(requires: bool) -> tuple[Race, tuple[Event, ...]]:
+        race = Race.new(COURSE, [Boat("A", (0, 4), NE), Boat("B", (2, 4), NW)],
+                        check_setup=False, states={"A": {"leg": 1, "moves": 9},
+                                                   "B": {"leg": 1, "moves": 9}},
+                        rules_options=Options(penalty_requires_protest=requires),
+                        options=RaceOptions(wind_shifts=False, auto_protest=False))
+        return race.play(Move("A", ("A",)))  # onto [1, 5], which B claims on starboard
+
+    race, events = bear_away(requires=False)
+    assert race.state("A").penalties == 1 and "penalty" in kinds(events)
+    race, events = bear_away(requires=True)
+    assert race.state("A").penalties == 0 and "penalty" not in kinds(events)
+
+
+def test_a_protest_by_a_boat_that_is_not_racing_is_refused() -> None:
+    race = race_of(Boat("H", (10, 8), NE), Boat("C", (-6, -6), NW))
+    with pytest.raises(ValueError, match="protest by 'Z'"):
+        race.play(Move("H", ("A",)), protests=("Z",))
+
+
+def test_each_boats_leg_names_the_marks_whose_zones_govern_it() -> None:
+    race = Race.new(COURSE, [Boat("A", (0, 4), NE), Boat("B", (2, 4), NW),
+                             Boat("C", (9, 9), NW), Boat("D", (-5, 5), N)],
+                    check_setup=False, states={"B": {"leg": 1}, "C": {"leg": 2},
+                                               "D": {"leg": 6}})
+    legs = {b.id: b.leg for b in race.position.boats}
+    assert legs == {"A": "start", "B": "windward", "C": "gate-buoy", "D": "finish"}
+    assert race.position.rounding("C") == {"gate-buoy", "committee-boat"}
+    with pytest.raises(SetupError, match="leg 7"):
+        Race.new(COURSE, [Boat("A", (0, 4), NE)], check_setup=False, states={"A": {"leg": 7}})
+
+
+def test_variant_courses_are_checked() -> None:
+    gate = Course((0, 0), (6, 0), (3, 18), layout="windward-gate", extra=(0, 18))
+    assert [m.id for m in gate.marks()][-1] == "windward-2" and gate.legs == 6
+    tri = Course((0, 0), (6, 0), (3, 18), layout="triangle", extra=(9, 12))
+    assert tri.legs == 9 and [tri.leg_kind(n) for n in range(5)] == [
+        "start", "upwind", "reach", "downwind", "upwind"]
+    assert tri.leg_kind(9) == "final" and tri.rounding(2) == "reach"
+    with pytest.raises(SetupError, match="South-East of it on the diagonal") as err:
+        Course((0, 0), (6, 0), (3, 18), layout="triangle", extra=(9, 13))
+    assert str(err.value.cite) == "RTW 3.8"
+    with pytest.raises(SetupError, match="windward mark's row"):
+        Course((0, 0), (6, 0), (3, 18), layout="windward-gate", extra=(0, 17))
+    with pytest.raises(SetupError, match="needs its second buoy"):
+        Course((0, 0), (6, 0), (3, 18), layout="triangle")
+
+
+def test_a_setup_error_cites_the_section_it_breaks() -> None:
+    with pytest.raises(SetupError) as err:
+        check_placement(COURSE, [Boat("A", (3, -8), NE), Boat("B", (9, -8), NW),
+                                 Boat("C", (-8, 0), NE)])
+    assert str(err.value.cite) == "RTW 3.1" and str(err.value).endswith("(RTW 3.1)")
+    with pytest.raises(SetupError) as err:
+        check_tokens(COURSE, frozenset({(1, 0), (2, 0), (3, 0)}), frozenset())
+    assert str(err.value.cite) == "RTW 3.2"

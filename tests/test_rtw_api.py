@@ -80,7 +80,17 @@ def test_apply_returns_a_new_position_and_rejects_illegal_moves() -> None:
     [
         (two_boats(), Move("A", ("L45",)), "head to wind", "RTW 2"),
         (two_boats(), Move("A", ()), "in full", "RTW 2"),
-        (two_boats(), Move("A", ("A", "A")), "no further movement", "RTW 2"),
+        (two_boats(), Move("A", ("A", "A")), "no movement left", "RTW 2"),
+        (two_boats(), Move("A", ("R45", "A")), "[R45] is already A's whole move", "RTW 2"),
+        (Position(N, (Boat("A", (0, 0), Compass.W),)), Move("A", ("A", "R45", "A")),
+         "[A R45] is already A's whole move: a boat on a beam reach has exactly two parts",
+         "RTW 2"),
+        (Position(N, (Boat("A", (0, 0), Compass.W),), blue=frozenset({(-1, 1)})),
+         Move("A", ("R45", "A", "A")), "a beam reach earns a gust only for a blue token "
+         "reached by its second movement", "RTW 3.2"),
+        (Position(N, (Boat("A", (0, 0), Compass.SW),), blue=frozenset({(-1, -1)})),
+         Move("A", ("A", "A", "R45")), "took the gust straight on, and a broad reach that "
+         "does so gives up its manoeuvre", "RTW 3.2"),
         (Position(N, (Boat("A", (0, 0), Compass.NE),),
                   marks=(Mark("w", (1, 1), MarkRole.WINDWARD_MARK),)),
          Move("A", ("A",)), "onto mark w", "RTW 3.6"),
@@ -133,7 +143,7 @@ def test_ruling_json_carries_steps_with_citations() -> None:
     data = adjudicate(two_boats(), Move("A", ("A",)), Protest("B", "A")).to_json()
     assert data["verdict"] == "upheld" and data["penalty"] == "A"
     assert data["infringements"] == [
-        {"by": "A", "against": "B", "at": [1, 5], "basis": "starboard"}
+        {"by": "A", "against": "B", "at": [1, 5], "basis": "starboard", "exonerated": False}
     ]
     assert all(step["cite"].startswith("RTW ") for step in data["steps"])
 

@@ -17,10 +17,18 @@ from rightofway.rtw.course import Course, check_tokens
 from rightofway.rtw.position import Boat
 from rightofway.rtw.race import AnyMove, PenaltyTurn, Race, RaceOptions, SetupError
 
-__all__ = ["DEFAULT_COURSE", "choose_move", "random_race", "waypoint"]
+__all__ = ["COURSES", "DEFAULT_COURSE", "choose_move", "random_race", "waypoint"]
 
 DEFAULT_COURSE = Course(gate_buoy=(0, 0), committee_boat=(6, 0), windward=(3, 18),
                         flags=(6, 12), laps=3)
+COURSES: dict[str, Course] = {
+    "windward-leeward": DEFAULT_COURSE,
+    "windward-gate": Course((0, 0), (6, 0), (3, 18), flags=(6, 12), laps=3,
+                            layout="windward-gate", extra=(0, 18)),
+    "triangle": Course((0, 0), (6, 0), (3, 18), flags=(6, 12), laps=3, layout="triangle",
+                       extra=(9, 12)),
+}
+"""The courses ``rightofway play --course`` races on (RTW 1, 3.8)."""
 BOAT_IDS = "ABCDEFGHIJ"
 
 
@@ -65,9 +73,11 @@ def random_race(boats: int, seed: int, *, course: Course = DEFAULT_COURSE,
 def _tokens(course: Course, rng: random.Random, count: int,
             taken: set[Point]) -> tuple[frozenset[Point], frozenset[Point]]:
     lo, hi = course.gate_buoy[0] - 5, course.committee_boat[0] + 5
+    if course.extra is not None:
+        lo, hi = min(lo, course.extra[0] - 5), max(hi, course.extra[0] + 5)
     cells = [(x, y) for x in range(lo, hi + 1)
              for y in range(course.line_row + 1, course.windward[1] + 2)]
-    marks = {course.gate_buoy, course.committee_boat, course.windward}
+    marks = set(course.mark_points)
     rng.shuffle(cells)
     yellow: set[Point] = set()
     blue: set[Point] = set()
@@ -89,21 +99,32 @@ def waypoint(race: Race, boat: str) -> Point:
     """Where the boat heads next on its leg (an aim for bots, not a rule)."""
     course = race.course
     s = race.state(boat)
-    y = race.position.boat(boat).at[1]
     row = course.line_row
     centre = (course.gate_buoy[0] + course.committee_boat[0]) // 2
-    mx, my = course.windward
-    if s.leg == 0:
+    kind = course.leg_kind(s.leg)
+    if kind == "start":
         if s.moves < race.options.start_moves - 2:
             return (centre, row - 3)
         if s.moves < race.options.start_moves or s.row_side >= 0:
             return (centre, row - 2)
         return (centre, row + 2)
-    if s.leg % 2 == 1:
-        if y >= my and s.column_side == -1:  # over the top from West to East: clockwise
-            return (mx + 2, my + 1)
+    if kind == "upwind" and course.layout == "windward-gate":
+        assert course.extra is not None
+        mid = (course.windward[0] + course.extra[0]) // 2
+        my = course.windward[1]
+        # Through the gate from South to North; a boat that went round it goes back.
+        return (mid, my + 2) if s.mark_row_side == -1 else (mid, my - 2)
+    if kind in ("upwind", "reach"):
+        mark = course.windward if kind == "upwind" else course.extra
+        assert mark is not None
+        mx, my = mark
+        y = race.position.boat(boat).at[1]
+        if s.over_top:  # over the top from West to East: down the East side (clockwise)
+            return (mx + 1, my - 2)
+        if y > my and s.column_side == -1:
+            return (mx + 1, my + 1)
         return (mx - 1, my + 1)
-    if s.leg == course.legs:
+    if kind == "final":
         # A boat owing a penalty serves it in clear water before it may finish (RTW 3.4).
         return (centre, row + 3) if s.penalties else (centre, row)
     # Through the gate from North to South; a boat that slipped past outside it goes back.

@@ -9,23 +9,44 @@ is a :class:`SetupError` naming what is wrong.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
+from rightofway.explain import Citation
 from rightofway.geometry import Point, chebyshev
 from rightofway.rtw.position import Boat, Mark, MarkRole
+from rightofway.rtw.sections import RTW1, RTW31, RTW32, RTW38
 
-__all__ = ["Course", "SetupError", "check_placement", "check_tokens"]
+__all__ = ["LAYOUTS", "Course", "Layout", "SetupError", "check_placement", "check_tokens"]
 
 
 class SetupError(ValueError):
-    """A race set-up the rules do not allow."""
+    """A race set-up the rules do not allow; ``cite`` is the section it breaks."""
+
+    def __init__(self, message: str, cite: Citation | None = None) -> None:
+        super().__init__(f"{message} ({cite})" if cite is not None else message)
+        self.message = message
+        self.cite = cite
+
+
+Layout = Literal["windward-leeward", "windward-gate", "triangle"]
+"""The course: the stick of RTW 1, or a variant of RTW 3.8 (figure 15)."""
+LAYOUTS: tuple[Layout, ...] = ("windward-leeward", "windward-gate", "triangle")
+EXTRA_ID = {"windward-gate": "windward-2", "triangle": "reach"}
+"""The id of the second buoy of each variant course."""
+
+LegKind = Literal["start", "upwind", "reach", "downwind", "final"]
 
 
 @dataclass(frozen=True, slots=True)
 class Course:
-    """A windward-leeward course: the gate (buoy West, committee boat East) and a windward mark.
+    """A course: the gate (buoy West, committee boat East), a windward mark, maybe a second buoy.
 
     ``flags`` are the rows (y) of the wind-change flags; ``laps`` the number of
-    times the course is sailed up and down (three by default, RTW 1).
+    times the course is sailed round (three by default, RTW 1). ``layout`` picks a
+    variant of RTW 3.8 (figure 15): ``windward-gate`` adds a second buoy ``extra``
+    on the windward mark's row, and boats round either windward buoy;
+    ``triangle`` adds a reach mark ``extra`` on a broad reach (South-East, on the
+    diagonal) from the windward mark, rounded clockwise after it.
     """
 
     gate_buoy: Point
@@ -33,26 +54,59 @@ class Course:
     windward: Point
     flags: tuple[int, ...] = ()
     laps: int = 3
+    layout: Layout = "windward-leeward"
+    extra: Point | None = None
 
     def __post_init__(self) -> None:
         (bx, by), (cx, cy) = self.gate_buoy, self.committee_boat
         if by != cy:
-            raise SetupError("the gate buoy and the committee boat must lie on one row (RTW 1)")
+            raise SetupError("the gate buoy and the committee boat must lie on one row", RTW1)
         if cx - bx < 2:
             raise SetupError(
                 "the committee boat must lie East of the gate buoy with at least one "
-                "intersection of line between them (RTW 1)"
+                "intersection of line between them",
+                RTW1,
             )
         if self.windward[1] <= by:
-            raise SetupError("the windward mark must lie North of the gate (RTW 1)")
+            raise SetupError("the windward mark must lie North of the gate", RTW1)
         if self.laps < 1:
-            raise SetupError("a race has at least one lap")
+            raise SetupError("a race has at least one lap", RTW1)
         for row in self.flags:
             if not by < row < self.windward[1]:
                 raise SetupError(
                     f"a wind-change flag on row {row} must lie between the gate (row {by}) "
-                    f"and the windward mark (row {self.windward[1]}) (RTW 1)"
+                    f"and the windward mark (row {self.windward[1]})",
+                    RTW1,
                 )
+        if self.layout not in LAYOUTS:
+            raise SetupError(f"layout must be one of {', '.join(LAYOUTS)}, not {self.layout!r}",
+                             RTW38)
+        self._check_extra()
+
+    def _check_extra(self) -> None:
+        wx, wy = self.windward
+        if self.layout == "windward-leeward":
+            if self.extra is not None:
+                raise SetupError("a second buoy needs the windward-gate or triangle layout",
+                                 RTW38)
+            return
+        if self.extra is None:
+            raise SetupError(f"the {self.layout} layout needs its second buoy, extra", RTW38)
+        ex, ey = self.extra
+        if self.layout == "windward-gate":
+            if ey != wy or abs(ex - wx) < 2:
+                raise SetupError(
+                    "the second windward buoy lies on the windward mark's row, at least two "
+                    f"intersections from it (figure 15-a); got {list(self.extra)}",
+                    RTW38,
+                )
+        elif not (ex - wx == wy - ey >= 2 and ey > self.line_row):
+            raise SetupError(
+                "the reach mark of a triangle lies on a broad reach from the windward mark: "
+                "South-East of it on the diagonal, at least two intersections away and North "
+                f"of the line (figure 15-b); got {list(self.extra)}",
+                RTW38,
+            )
 
     @property
     def line_row(self) -> int:
@@ -70,17 +124,56 @@ class Course:
         return p[1] == self.line_row and self.gate_buoy[0] < p[0] < self.committee_boat[0]
 
     @property
+    def legs_per_lap(self) -> int:
+        """Two (up and down), or three on a triangle (up, reach, down)."""
+        return 3 if self.layout == "triangle" else 2
+
+    @property
     def legs(self) -> int:
-        """Legs of the race: up and down once per lap."""
-        return 2 * self.laps
+        """Legs of the race: every leg of every lap."""
+        return self.legs_per_lap * self.laps
+
+    def leg_kind(self, leg: int) -> LegKind:
+        """What leg ``leg`` is: before the start, a beat, the reach, a run, or the last leg."""
+        if leg <= 0:
+            return "start"
+        if leg >= self.legs:
+            return "final"
+        k = (leg - 1) % self.legs_per_lap
+        if k == 0:
+            return "upwind"
+        if k == 1 and self.layout == "triangle":
+            return "reach"
+        return "downwind"
+
+    def rounding(self, leg: int) -> str | tuple[str, ...]:
+        """The kernel ``leg`` of a boat on race leg ``leg``: which marks it rounds (RTW 3.6)."""
+        kind = self.leg_kind(leg)
+        if kind == "start":
+            return "start"
+        if kind == "final" or leg > self.legs:
+            return "finish"
+        if kind == "upwind":
+            return ("windward", "windward-2") if self.layout == "windward-gate" else "windward"
+        if kind == "reach":
+            return "reach"
+        return "gate-buoy"
 
     def marks(self) -> tuple[Mark, ...]:
         """The course's marks as position marks."""
-        return (
+        out: tuple[Mark, ...] = (
             Mark("windward", self.windward, MarkRole.WINDWARD_MARK),
             Mark("gate-buoy", self.gate_buoy, MarkRole.GATE_BUOY),
             Mark("committee-boat", self.committee_boat, MarkRole.COMMITTEE_BOAT),
         )
+        if self.extra is not None:
+            out += (Mark(EXTRA_ID[self.layout], self.extra, MarkRole.EXTRA_MARK),)
+        return out
+
+    @property
+    def mark_points(self) -> tuple[Point, ...]:
+        """Where the course's marks stand."""
+        return tuple(m.at for m in self.marks())
 
 
 def check_placement(course: Course, boats: tuple[Boat, ...] | list[Boat]) -> None:
@@ -96,19 +189,21 @@ def check_placement(course: Course, boats: tuple[Boat, ...] | list[Boat]) -> Non
     row = course.line_row
     centre = (course.gate_buoy[0] + course.committee_boat[0]) / 2
     for b in boats:
-        if b.at in marks or b.at == course.windward:
-            raise SetupError(f"boat {b.id} stands on a mark at {list(b.at)}")
+        if b.at in course.mark_points:
+            raise SetupError(f"boat {b.id} stands on a mark at {list(b.at)}", RTW31)
     if len(boats) == 2:
         holder, challenger = boats
         if not holder.at[0] > centre:
             raise SetupError(
                 f"with two boats the holder ({holder.id}) starts on the East half, right of "
-                f"x = {centre:g} (RTW 3.1)"
+                f"x = {centre:g}",
+                RTW31,
             )
         if not challenger.at[0] < centre:
             raise SetupError(
                 f"with two boats the challenger ({challenger.id}) starts on the West half, left "
-                f"of x = {centre:g} (RTW 3.1)"
+                f"of x = {centre:g}",
+                RTW31,
             )
         return
     for b in boats:
@@ -116,14 +211,16 @@ def check_placement(course: Course, boats: tuple[Boat, ...] | list[Boat]) -> Non
         if course.gate_buoy[0] <= x <= course.committee_boat[0]:
             raise SetupError(
                 f"boat {b.id} at {list(b.at)} is in the strip between the gate marks, "
-                "forbidden with more than two boats (RTW 3.1)"
+                "forbidden with more than two boats",
+                RTW31,
             )
         d = min(chebyshev(b.at, m) for m in marks)
         if (y > row and d == 3) or (y <= row and d == 8):
             continue
         raise SetupError(
-            f"boat {b.id} at {list(b.at)} must stand 3 intersections from a gate mark above "
-            "the line, or 8 from one below or level with it (RTW 3.1)"
+            f"boat {b.id} at {list(b.at)} must stand exactly 3 intersections (king moves) from "
+            "a gate mark above the line, or exactly 8 from one below or level with it",
+            RTW31,
         )
 
 
@@ -135,20 +232,22 @@ def check_tokens(course: Course, yellow: frozenset[Point], blue: frozenset[Point
     """
     if yellow & blue:
         p = sorted(yellow & blue)[0]
-        raise SetupError(f"{list(p)} holds both a yellow and a blue token")
+        raise SetupError(f"{list(p)} holds both a yellow and a blue token", RTW32)
     tokens = yellow | blue
-    for mark in (course.windward, course.gate_buoy, course.committee_boat):
+    for mark in course.mark_points:
         if mark in tokens:
-            raise SetupError(f"a token lies on the mark at {list(mark)}")
+            raise SetupError(f"a token lies on the mark at {list(mark)}", RTW32)
         near = [p for p in tokens if chebyshev(p, mark) <= 2]
         if len(near) > 10:
             raise SetupError(
                 f"{len(near)} tokens lie within two intersections of the mark at {list(mark)}; "
-                "at most 10 are allowed (RTW 3.2)"
+                "at most 10 are allowed",
+                RTW32,
             )
     on_line = [p for p in course.line if p in tokens]
     if 2 * len(on_line) > len(course.line):
         raise SetupError(
             f"tokens cover {len(on_line)} of the line's {len(course.line)} points; at most half "
-            "may be covered (RTW 3.2)"
+            "may be covered",
+            RTW32,
         )

@@ -87,8 +87,12 @@ def _generate(
     yellow: frozenset[Point],
     blue: frozenset[Point],
     blocked: frozenset[Point] | set[Point],
+    beam_gust: bool = False,
 ) -> list[Outcome]:
-    """Every way a turn can go for a boat that is free to move (RTW 2, 3.2)."""
+    """Every way a turn can go for a boat that is free to move (RTW 2, 3.2).
+
+    ``beam_gust`` is the option ``beam_gust_after_manoeuvre``: whether a beam
+    reach's manoeuvre + movement earns a gust."""
     out: list[Outcome] = []
     append = out.append
     turn_table = _TURNS
@@ -139,7 +143,10 @@ def _generate(
             s1 = _STEP[h1]
             q = (x + s1[0], y + s1[1])
             if h1 != wind and q not in blocked:  # head to wind a boat cannot advance
-                after_advance((n1, "A"), (q,), q, h1)
+                if beam_gust:
+                    after_advance((n1, "A"), (q,), q, h1)
+                else:  # the one movement of manoeuvre + movement earns no gust (RTW 3.2)
+                    append(Outcome((n1, "A"), (q,), q, h1, q in yellow))
             for n2, h2 in turn_table[h1, wind, start]:
                 append(Outcome((n1, n2), (), at, h2, False))
     elif can_advance:  # broad reach: movement, then an optional manoeuvre
@@ -184,6 +191,7 @@ def outcomes(position: Position, boat_id: str, *, other_boats: bool = True) -> l
         position.yellow,
         position.blue,
         blocked,
+        position.options.beam_gust_after_manoeuvre,
     )
     if res:
         return res
@@ -197,8 +205,10 @@ _EMPTY: frozenset[Point] = frozenset()
 
 @cache
 def _open_water(heading: int, wind: int, start: bool) -> tuple[Point, ...]:
-    """Claims of a boat at the origin with no token or mark in reach (64 x 2 cases)."""
-    pts = _reach((0, 0), heading, wind, start, _EMPTY, _EMPTY, _EMPTY)
+    """Claims of a boat at the origin with no token or mark in reach (64 x 2 cases).
+
+    With no blue token in reach the gust option changes nothing."""
+    pts = _reach((0, 0), heading, wind, start, _EMPTY, _EMPTY, _EMPTY, False)
     pts.discard((0, 0))
     return tuple(sorted(pts))
 
@@ -224,7 +234,7 @@ def _claims(position: Position, boat: Boat) -> frozenset[Point]:
         # Nothing in reach changes a move: the open-water claims, moved to the boat.
         return cells
     pts = _reach(boat.at, heading, wind, start, position.yellow, position.blue,
-                 position.mark_points)
+                 position.mark_points, position.options.beam_gust_after_manoeuvre)
     pts.discard(boat.at)
     return frozenset(pts)
 
@@ -237,6 +247,7 @@ def _reach(
     yellow: frozenset[Point],
     blue: frozenset[Point],
     marks: frozenset[Point],
+    beam_gust: bool,
 ) -> set[Point]:
     """The intersections :func:`_generate`'s moves enter, without building the moves.
 
@@ -279,7 +290,10 @@ def _reach(
                 s1 = _STEP[h1]
                 q = (x + s1[0], y + s1[1])
                 if q not in marks:
-                    run(q, h1)
+                    if beam_gust:
+                        run(q, h1)
+                    else:
+                        add(q)
         return pts
     if free:  # broad reach
         add(ahead)
@@ -319,12 +333,13 @@ class Legality:
 
 
 class IllegalMove(ValueError):
-    """Raised by :func:`apply` for a move the rules do not allow."""
+    """Raised for a move the rules do not allow: ``reason`` says why, ``cite`` where."""
 
-    def __init__(self, move: Move, reason: str) -> None:
+    def __init__(self, move: object, reason: str, cite: Citation | None = None) -> None:
         super().__init__(f"illegal move {move}: {reason}")
         self.move = move
         self.reason = reason
+        self.cite = cite
 
 
 _PATTERN: dict[PointOfSail, str] = {
@@ -387,7 +402,11 @@ def _diagnose(
             else:
                 heading = (heading + TURNS[act]) % 360
             continue
-        done = f"[{' '.join(move.actions[:i])}]" if i else "the start of the move"
+        before = move.actions[:i]
+        done = f"[{' '.join(before)}]" if i else "the start of the move"
+        whole = i > 0 and any(o.actions == before for o in options)
+        if i > 0 and at in position.yellow and before[-1] == "A":
+            return (f"the lull at {list(at)} ended {boat.id}'s move there", RTW32)
         if act == "A":
             if heading == wind:
                 return (f"after {done} boat {boat.id} is head to wind and cannot advance", RTW2)
@@ -406,14 +425,8 @@ def _diagnose(
                     f"advancing from {list(at)} would run into boat {other.id} at {list(nxt)}",
                     RTW34,
                 )
-            if i > 0 and at in position.yellow and move.actions[i - 1] == "A":
-                return (f"the lull at {list(at)} ended {boat.id}'s move there", RTW32)
-            if i > 0 and any(o.actions == move.actions[:i] for o in options):
-                return (
-                    f"after {done} boat {boat.id} has no further movement: {_PATTERN[pos]}, and "
-                    "only a gust it may take earns an extra one (RTW 3.2)",
-                    RTW2,
-                )
+            if whole and before[-1] == "A":
+                return _no_gust(position, boat, before, at, pos)
         else:
             nh = (heading + TURNS[act]) % 360
             if nh == wind and position.phase is not Phase.START:
@@ -422,10 +435,34 @@ def _diagnose(
                     "forbidden during the race",
                     RTW2,
                 )
-            if i > 0 and at in position.yellow and move.actions[i - 1] == "A":
-                return (f"the lull at {list(at)} ended {boat.id}'s move there", RTW32)
+            if pos is PointOfSail.BROAD_REACH and before[:2] == ("A", "A"):
+                return (
+                    f"after {done} boat {boat.id} took the gust straight on, and a broad reach "
+                    "that does so gives up its manoeuvre",
+                    RTW32,
+                )
+        if whole:
+            return (f"{done} is already {boat.id}'s whole move: {_PATTERN[pos]}", RTW2)
         return (f"{act} cannot follow {done}: {_PATTERN[pos]}", RTW2)
     return (f"the move stops short: {_PATTERN[pos]}, and the move is compulsory in full", RTW2)
+
+
+def _no_gust(position: Position, boat: Boat, before: tuple[Action, ...], at: Point,
+             pos: PointOfSail) -> tuple[str, Citation]:
+    """Why no further advance follows ``before``, a whole move ending with a movement at ``at``."""
+    done = f"[{' '.join(before)}]"
+    if at in position.blue and pos is PointOfSail.BEAM_REACH and before[0] != "A":
+        return (
+            f"{done} is manoeuvre + movement, and a beam reach earns a gust only for a blue "
+            f"token reached by its second movement, so the blue token at {list(at)} gives "
+            "nothing (option beam_gust_after_manoeuvre)",
+            RTW32,
+        )
+    return (
+        f"after {done} boat {boat.id} has no movement left: {_PATTERN[pos]}; only a blue token "
+        f"where a movement ends earns another (RTW 3.2), and there is none at {list(at)}",
+        RTW2,
+    )
 
 
 def is_legal(position: Position, move: Move) -> bool:
@@ -442,11 +479,11 @@ def apply(position: Position, move: Move) -> Position:
     """
     verdict = legality(position, move)
     if verdict.outcome is None:
-        raise IllegalMove(move, verdict.reason)
+        raise IllegalMove(move, verdict.reason, verdict.steps[-1].cite)
     return _after(position, move.boat, verdict.outcome)
 
 
 def _after(position: Position, boat_id: str, o: Outcome) -> Position:
     boat = position.boat(boat_id)
     lull = o.lulled and position.options.yellow_skips_next_turn
-    return position.replace_boat(Boat(boat.id, o.end, Compass(o.heading), lull))
+    return position.replace_boat(Boat(boat.id, o.end, Compass(o.heading), lull, boat.leg))

@@ -6,7 +6,8 @@ Eight space-separated fields::
     N race A@0,4:NE;B@2,4:NW! windward@0,12:W 1,6 - - -
 
 * ``boats``: ``id@x,y:HEADING`` joined by ``;``, a trailing ``!`` for a boat
-  held by a lull;
+  held by a lull, then ``/leg`` for a boat with a leg: ``/start``, ``/finish``,
+  ``/MARK`` or ``/MARK+MARK`` (the marks it rounds, RTW 3.6);
 * ``marks``: ``id@x,y:ROLE`` with roles ``W`` windward mark, ``G`` gate buoy,
   ``C`` committee boat, ``X`` extra mark;
 * ``yellow``, ``blue``: ``x,y`` joined by ``;``;
@@ -14,7 +15,8 @@ Eight space-separated fields::
 * ``options``: ``key=value`` joined by ``,`` for options that differ from the
   defaults: ``skip`` (yellow skips next turn, 0/1), ``cover`` (0/1),
   ``shadow`` (point/cone), ``depth`` (cover depth), ``protest`` (penalty
-  requires protest, 0/1).
+  requires protest, 0/1), ``beamgust`` (a beam reach's manoeuvre + movement earns
+  a gust, 0/1).
 
 An empty field is ``-``. :func:`notation` and :func:`from_notation` round-trip
 exactly: ``from_notation(notation(p)) == p``.
@@ -26,7 +28,16 @@ import re
 from dataclasses import fields
 
 from rightofway.geometry import Compass, Point
-from rightofway.rtw.position import Boat, Mark, MarkRole, Options, Phase, Position, PositionError
+from rightofway.rtw.position import (
+    Boat,
+    Leg,
+    Mark,
+    MarkRole,
+    Options,
+    Phase,
+    Position,
+    PositionError,
+)
 
 __all__ = ["NotationError", "from_notation", "notation"]
 
@@ -35,7 +46,8 @@ _ROLE_CODE = {MarkRole.WINDWARD_MARK: "W", MarkRole.GATE_BUOY: "G",
 _CODE_ROLE = {v: k for k, v in _ROLE_CODE.items()}
 _ID = re.compile(r"[A-Za-z0-9_-]+")
 _OPTION_KEYS = {"skip": "yellow_skips_next_turn", "cover": "cover", "shadow": "shadow",
-                "depth": "cover_depth", "protest": "penalty_requires_protest"}
+                "depth": "cover_depth", "protest": "penalty_requires_protest",
+                "beamgust": "beam_gust_after_manoeuvre"}
 _FIELDS = ("wind", "phase", "boats", "marks", "yellow", "blue", "turn-order", "options")
 
 
@@ -61,6 +73,7 @@ def notation(position: Position) -> str:
     """The one-line notation of ``position``."""
     boats = ";".join(
         f"{_check_id('boat', b.id)}@{_point(b.at)}:{b.heading.name}{'!' if b.lull else ''}"
+        f"{_leg(b.leg)}"
         for b in position.boats
     ) or "-"
     marks = ";".join(
@@ -77,6 +90,13 @@ def notation(position: Position) -> str:
         position.wind.name, position.phase.value, boats, marks, _points(position.yellow),
         _points(position.blue), order, ",".join(opts) or "-",
     ])
+
+
+def _leg(leg: Leg) -> str:
+    if leg is None:
+        return ""
+    ids = (leg,) if isinstance(leg, str) else leg
+    return "/" + "+".join(_check_id("mark", i) for i in ids)
 
 
 def _parse_point(text: str, where: str) -> Point:
@@ -117,12 +137,18 @@ def from_notation(text: str) -> Position:
         ) from None
     boats = []
     for i, item in enumerate(_items(boats_t)):
-        m = re.fullmatch(r"([A-Za-z0-9_-]+)@([^:]+):([A-Z]+)(!?)", item)
+        m = re.fullmatch(r"([A-Za-z0-9_-]+)@([^:]+):([A-Z]+)(!?)(?:/([A-Za-z0-9_+-]+))?", item)
         if not m:
-            raise NotationError(f"boats[{i}]: expected id@x,y:HEADING, got {item!r}")
+            raise NotationError(f"boats[{i}]: expected id@x,y:HEADING[!][/leg], got {item!r}")
         at = _parse_point(m.group(2), f"boats[{i}]")
+        leg: Leg = None
+        if m.group(5) is not None:
+            ids = tuple(m.group(5).split("+"))
+            if not all(ids):
+                raise NotationError(f"boats[{i}]: a leg is mark ids joined by +, got {item!r}")
+            leg = ids[0] if len(ids) == 1 else ids
         boats.append(Boat(m.group(1), at, _parse_compass(m.group(3), f"boats[{i}]"),
-                          bool(m.group(4))))
+                          bool(m.group(4)), leg))
     marks = []
     for i, item in enumerate(_items(marks_t)):
         m = re.fullmatch(r"([A-Za-z0-9_-]+)@([^:]+):([A-Z])", item)

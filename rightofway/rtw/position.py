@@ -17,8 +17,10 @@ from rightofway.positions import BoatIndex, PositionError, check_turn_order
 
 __all__ = [
     "ACTIONS",
+    "LEG_WORDS",
     "Action",
     "Boat",
+    "Leg",
     "Mark",
     "MarkRole",
     "Move",
@@ -64,15 +66,33 @@ class MarkRole(StrEnum):
         return self in (MarkRole.GATE_BUOY, MarkRole.COMMITTEE_BOAT)
 
 
+Leg = str | tuple[str, ...] | None
+"""Which mark a boat is rounding (RTW 3.6): ``"start"``, ``"finish"``, a mark id, or several
+mark ids of which it rounds one; ``None`` leaves it to the position's phase."""
+
+LEG_WORDS: frozenset[str] = frozenset({"start", "finish"})
+
+
 @dataclass(frozen=True, slots=True)
 class Boat:
-    """A boat: where it stands, where its bow points, and whether a lull holds it."""
+    """A boat: where it stands, where its bow points, whether a lull holds it, its leg."""
 
     id: str
     at: Point
     heading: Compass
     lull: bool = False
     """A yellow token stopped it: it stands still on its next turn (RTW 3.2)."""
+    leg: Leg = None
+    """What the boat is sailing for, which decides the zones that govern it (RTW 3.6, 3.7):
+
+    * ``"start"``: it has not started (the start procedure, or still crossing the
+      starting line for the first time): it rounds no mark;
+    * ``"finish"``: its final leg, sailing for the finish line: it rounds no mark;
+    * a mark id: it rounds that mark next; a gate mark stands for the whole gate;
+    * a tuple of mark ids: it rounds whichever of them it chooses (a windward gate);
+    * ``None``: as the position's phase says (start: none; race: every mark; final
+      leg: every mark but the gate's).
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +122,11 @@ class Options:
     """How many intersections deep the cone reaches (only with ``shadow="cone"``)."""
     penalty_requires_protest: bool = False
     """When true, an infringement without a protest is not penalised (RTW 3.4)."""
+    beam_gust_after_manoeuvre: bool = False
+    """A beam reach's manoeuvre + movement earns a gust on a blue token (RTW 3.2).
+
+    The rulebook gives the beam reach a gust only at the end of its second movement,
+    so by default only ``[A, A]`` earns one; true also lets ``[turn, A]`` take it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +168,8 @@ class Position(BoatIndex[Boat]):
     _order: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
     _marks_at: frozenset[Point] = field(init=False, repr=False, compare=False, hash=False)
     _special: frozenset[Point] = field(init=False, repr=False, compare=False, hash=False)
+    _rounding: dict[str, frozenset[str]] | None = field(init=False, repr=False, compare=False,
+                                                        hash=False)
 
     def __post_init__(self) -> None:
         by_id: dict[str, Boat] = {}
@@ -184,10 +211,60 @@ class Position(BoatIndex[Boat]):
             )
         order = self.turn_order or tuple(b.id for b in self.boats)
         check_turn_order(order, tuple(by_id))
+        if any(b.leg is not None for b in self.boats):
+            self._check_legs()
+        object.__setattr__(self, "_rounding", None)
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_order", {b: i for i, b in enumerate(order)})
         object.__setattr__(self, "_marks_at", marks_at)
         object.__setattr__(self, "_special", marks_at | self.yellow | self.blue)
+
+    def _check_legs(self) -> None:
+        """Every mark a boat's leg names is in the position."""
+        ids = {m.id for m in self.marks}
+        for i, b in enumerate(self.boats):
+            leg = b.leg
+            if leg is None or (isinstance(leg, str) and leg in LEG_WORDS):
+                continue
+            named = (leg,) if isinstance(leg, str) else leg
+            if not named:
+                raise PositionError(("boats", i, "leg"), f"boat {b.id}'s leg names no mark")
+            for mark_id in named:
+                if mark_id not in ids:
+                    raise PositionError(
+                        ("boats", i, "leg"),
+                        f"boat {b.id}'s leg names mark {mark_id!r}, which is not in the "
+                        f"position (marks: {', '.join(sorted(ids)) or 'none'})",
+                    )
+
+    def _rounding_sets(self) -> dict[str, frozenset[str]]:
+        """The ids of the marks each boat is rounding (RTW 3.6, 3.7)."""
+        gate = frozenset(m.id for m in self.marks if m.role.at_gate)
+        if self.phase is Phase.START:
+            default: frozenset[str] = frozenset()
+        elif self.phase is Phase.FINAL_LEG:
+            default = frozenset(m.id for m in self.marks) - gate
+        else:
+            default = frozenset(m.id for m in self.marks)
+        out: dict[str, frozenset[str]] = {}
+        for b in self.boats:
+            leg = b.leg
+            if leg is None:
+                out[b.id] = default
+            elif isinstance(leg, str) and leg in LEG_WORDS:
+                out[b.id] = frozenset()
+            else:
+                named = frozenset((leg,) if isinstance(leg, str) else leg)
+                out[b.id] = named | gate if named & gate else named
+        return out
+
+    def rounding(self, boat_id: str) -> frozenset[str]:
+        """The ids of the marks the boat is rounding: their zones govern it (RTW 3.6)."""
+        sets = self._rounding
+        if sets is None:
+            sets = self._rounding_sets()
+            object.__setattr__(self, "_rounding", sets)
+        return sets[boat_id]
 
     def turn_index(self, boat_id: str) -> int:
         """Where the boat stands in the turn order (0 moves first)."""

@@ -5,23 +5,31 @@ A :class:`Race` is an immutable state; :meth:`Race.play` returns the next state
 and the :class:`Event` values the move caused, each citing its section. A race
 is the sequence of states it passes through; nothing is ever mutated.
 
-Legs are numbered from 1: odd legs beat up to the windward mark, even legs run
-down to the gate; the last leg ends at the finish line. Leg 0 is before the
-start, and a finished boat's leg is one past the last.
+Legs are numbered from 1: on the windward-leeward course odd legs beat up to
+the windward mark (or the windward gate), even legs run down to the gate; on
+the triangle each lap beats to the windward mark, reaches to the reach mark and
+runs to the gate (RTW 3.8). The last leg ends at the finish line. Leg 0 is
+before the start, and a finished boat's leg is one past the last. Each boat's
+leg tells the kernel which mark it is rounding, so which zones govern it (RTW 3.6).
+
+The position's ``turn_order`` always lists the boats in the order they move
+next: after each move the mover goes to the end.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from rightofway.explain import Citation
-from rightofway.geometry import Compass, Point
+from rightofway.geometry import Compass, Point, chebyshev
 from rightofway.rtw import moves, rules
 from rightofway.rtw.course import Course, SetupError, check_placement, check_tokens
+from rightofway.rtw.moves import IllegalMove
 from rightofway.rtw.position import Boat, Move, Options, Phase, Position, Protest
-from rightofway.rtw.sections import RTW1, RTW2, RTW31, RTW32, RTW33, RTW34, RTW35, RTW37
+from rightofway.rtw.sections import RTW1, RTW2, RTW31, RTW32, RTW33, RTW34, RTW35, RTW37, RTW38
 
 __all__ = [
     "DEFAULT_DIE",
@@ -100,7 +108,11 @@ class BoatState:
     row_side: int = 0
     """Last side of the line's row the boat was on: -1 South, 1 North, 0 not yet known."""
     column_side: int = 0
-    """Last side of the windward mark's column: -1 West, 1 East, 0 not yet known."""
+    """Last side of the column of the mark it rounds: -1 West, 1 East, 0 not yet known."""
+    mark_row_side: int = 0
+    """Last side of the row of the mark it rounds: -1 South, 1 North, 0 not yet known."""
+    over_top: bool = False
+    """Half a clockwise rounding: it crossed the mark's column North of it, West to East."""
     penalties: int = 0
     serving: int = 0
     """90-degree turns of the current penalty already made."""
@@ -112,6 +124,10 @@ class BoatState:
     def finished(self) -> bool:
         """Whether the boat has crossed the finish."""
         return self.place is not None
+
+
+STATE_KEYS: tuple[str, ...] = ("leg", "moves", "penalties", "cover_token")
+"""The race state a race taken up mid-way may set per boat (:meth:`Race.new`)."""
 
 
 def _plain(value: Any) -> Any:
@@ -132,11 +148,10 @@ class Race:
     course: Course
     options: RaceOptions
     position: Position
+    """The board; its ``turn_order`` is the order boats move from here, the first next."""
     boats: tuple[tuple[str, BoatState], ...]
     turn: int = 0
     """Moves played so far."""
-    next_index: int = 0
-    """Index, in the turn order of the boats still racing, of the boat to move."""
     shifts: int = 0
     """Wind shifts so far."""
     flags_done: frozenset[tuple[int, int]] = frozenset()
@@ -145,7 +160,19 @@ class Race:
     _state: dict[str, BoatState] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_state", dict(self.boats))
+        state = dict(self.boats)
+        object.__setattr__(self, "_state", state)
+        # Each boat's leg on the board follows its race leg (RTW 3.6: the zones it rounds),
+        # and the turn order is always written out.
+        pos = self.position
+        boats = tuple(
+            b if b.id not in state or b.leg == (leg := self.course.rounding(state[b.id].leg))
+            else replace(b, leg=leg)
+            for b in pos.boats
+        )
+        if boats != pos.boats or not pos.turn_order:
+            order = pos.turn_order or tuple(b.id for b in pos.boats)
+            object.__setattr__(self, "position", replace(pos, boats=boats, turn_order=order))
 
     # --- set-up -------------------------------------------------------------------
 
@@ -162,35 +189,55 @@ class Race:
         rules_options: Options | None = None,
         seed: int | None = None,
         check_setup: bool = True,
+        states: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> Race:
         """A race at its first move: placement and tokens checked (RTW 3.1, 3.2).
 
         ``boats`` are listed in turn order; with two boats the holder first.
         ``check_setup=False`` skips the set-up rules, to take up a race from a
-        position reached some other way.
+        position reached some other way; ``states`` then gives, per boat id, its
+        ``leg``, ``moves`` made, ``penalties`` owed and ``cover_token`` (a yellow
+        token it laid, added to the board). What the race tracks of the boat's
+        path (which side of the line and of the mark it is on) starts from where
+        it stands.
         """
         boats = tuple(boats)
         if not boats:
             raise SetupError("a race needs at least one boat")
         options = options or RaceOptions()
+        states = dict(states or {})
         if check_setup:
+            if states:
+                raise SetupError("a race that begins with its set-up has no race states yet")
             check_placement(course, boats)
             check_tokens(course, yellow, blue)
+        ids = {b.id for b in boats}
+        for bid, given in states.items():
+            if bid not in ids:
+                raise SetupError(f"states: no boat {bid!r} in the race")
+            unknown = sorted(set(given) - set(STATE_KEYS))
+            if unknown:
+                raise SetupError(f"states: {bid}: unknown key {unknown[0]!r}; expected one of "
+                                 f"{', '.join(STATE_KEYS)}")
+        built = []
+        for b in boats:
+            s = BoatState(row_side=_side(b.at[1], course.line_row), **states.get(b.id, {}))
+            if not 0 <= s.leg <= course.legs:
+                raise SetupError(f"states: {b.id}: leg {s.leg} is not one of 0..{course.legs}")
+            built.append((b.id, _towards(course, s, b.at)))
+        tokens = frozenset(s.cover_token for _, s in built if s.cover_token is not None)
+        moves_made = min((s.moves for _, s in built), default=0)
         position = Position(
             wind=wind,
-            boats=boats,
+            boats=tuple(replace(b, leg=None) for b in boats),
             marks=course.marks(),
-            yellow=yellow,
-            blue=blue,
-            phase=Phase.START if options.start_moves else Phase.RACE,
+            yellow=yellow | tokens,
+            blue=blue - tokens,
+            phase=Phase.START if moves_made < options.start_moves else Phase.RACE,
+            turn_order=tuple(b.id for b in boats),
             options=rules_options or Options(),
         )
-        states = tuple(
-            (b.id, BoatState(row_side=_side(b.at[1], course.line_row),
-                             column_side=_side(b.at[0], course.windward[0])))
-            for b in boats
-        )
-        return cls(course, options, position, states, seed=seed)
+        return cls(course, options, position, tuple(built), seed=seed)._phase()
 
     # --- queries --------------------------------------------------------------------
 
@@ -203,10 +250,7 @@ class Race:
         """The boat whose turn it is, or ``None`` when the race is over."""
         if self.is_over():
             return None
-        return self._order()[self.next_index]
-
-    def _order(self) -> tuple[str, ...]:
-        return self.position.turn_order or tuple(b.id for b in self.position.boats)
+        return self.position.turn_order[0]
 
     def is_over(self) -> bool:
         """Whether every boat finished or the race ran out of moves."""
@@ -237,7 +281,10 @@ class Race:
         return []
 
     def safe_moves(self, boat: str) -> list[AnyMove]:
-        """Legal moves that incur no penalty: no infringement and no start-procedure fault."""
+        """Legal moves that incur no penalty: no infringement and no start-procedure fault.
+
+        A boat held by a lull has one move, standing still, and it is always safe
+        (RTW 3.4: a boat forced by a lull cannot incur a penalty)."""
         if self.state(boat).finished:
             return []
         out: list[AnyMove] = []
@@ -260,22 +307,27 @@ class Race:
     ) -> tuple[Race, tuple[Event, ...]]:
         """Play the move of the boat whose turn it is.
 
-        ``protests`` names the boats that protest this move (default: every
-        boat it infringed against, when ``auto_protest``). ``rolls`` are the
+        ``protests`` names the boats that protest this move (default: when
+        ``auto_protest``, every boat it infringed against, and every other boat
+        over a start fault when penalties need a protest). ``rolls`` are the
         compass die's results for the wind shifts the move causes, in order;
         past them the die is rolled from the race's seed. Raises
-        :class:`ValueError` for a move out of turn or not legal.
+        :class:`~rightofway.rtw.moves.IllegalMove` (a :class:`ValueError`) for a move out
+        of turn or not legal, with the reason and the section it rests on.
         """
         boat = self.to_move
         if boat is None:
-            raise ValueError("the race is over")
+            raise IllegalMove(move, "the race is over", RTW37)
         if move.boat != boat:
-            raise ValueError(f"it is {boat}'s turn, not {move.boat}'s")
+            raise IllegalMove(move, f"it is {boat}'s turn, not {move.boat}'s", RTW2)
+        for by in protests or ():
+            if by == boat or not self.position.has_boat(by):
+                raise ValueError(f"protest by {by!r}: no other boat of that id is racing")
         if isinstance(move, PenaltyTurn):
             return self._penalty_turn(move)
         verdict = moves.legality(self.position, move)
         if verdict.outcome is None:
-            raise ValueError(f"illegal move {move}: {verdict.reason}")
+            raise IllegalMove(move, verdict.reason, verdict.steps[-1].cite)
         outcome = verdict.outcome
         events: list[Event] = []
         state = self.state(boat)
@@ -292,24 +344,53 @@ class Race:
             events.append(Event("penalty-interrupted", boat,
                                 f"{boat} broke off its penalty turns and must start again",
                                 RTW34))
-        protesting = (
-            tuple(sorted(ruling.infringed)) if protests is None and self.options.auto_protest
-            else tuple(protests or ())
-        )
+        faults = self._start_faults(move, outcome)
+        requires = self.position.options.penalty_requires_protest
+        if protests is not None:
+            protesting = tuple(sorted(set(protests)))
+        elif self.options.auto_protest:
+            others = {b.id for b in self.position.boats if b.id != boat} if faults else set()
+            protesting = tuple(sorted(set(ruling.infringed) | (others if requires else set())))
+        else:
+            protesting = ()
         for inf in ruling.infringements:
+            excused = " (exonerated by the lull)" if inf.exonerated else ""
             events.append(Event("infringement", boat,
-                                f"{boat} infringed against {inf.against} ({inf.basis})", RTW34,
-                                (("against", inf.against), ("basis", inf.basis))))
+                                f"{boat} infringed against {inf.against} ({inf.basis}){excused}",
+                                RTW34, (("against", inf.against), ("basis", inf.basis))))
+        upheld = 0
         for by in protesting:
-            upheld = rules.adjudicate(self.position, move, Protest(by, boat))
-            if upheld.verdict == "upheld":
-                penalties += 1
-            events.append(Event("protest", by,
-                                f"{by} protests against {boat}: {upheld.verdict}", RTW34,
-                                (("against", boat), ("verdict", upheld.verdict))))
-        for text in self._start_faults(move, outcome):
+            heard = rules.adjudicate(self.position, move, Protest(by, boat))
+            if heard.verdict == "upheld":
+                upheld += 1
+                text = f"{by} protests against {boat}: upheld"
+            elif faults:
+                text = f"{by} protests against {boat}'s start fault: upheld"
+            else:
+                text = f"{by} protests against {boat}: dismissed"
+            verdict_text = "upheld" if heard.verdict == "upheld" or faults else "dismissed"
+            events.append(Event("protest", by, text, RTW31 if faults and heard.verdict !=
+                                "upheld" else RTW34,
+                                (("against", boat), ("verdict", verdict_text))))
+        if upheld:
+            penalties += upheld
+        elif ruling.penalty is not None:
             penalties += 1
-            events.append(Event("start-fault", boat, f"{boat} {text}; it owes a penalty", RTW31))
+            against = ", ".join(sorted(i.against for i in ruling.infringements
+                                       if not i.exonerated))
+            events.append(Event("penalty", boat,
+                                f"{boat} owes a penalty for infringing against {against}: by "
+                                "default no protest is needed", RTW34, (("against", against),)))
+        for text in faults:
+            if requires and not protesting:
+                events.append(Event("start-fault", boat,
+                                    f"{boat} {text}; nobody protested, and with the option "
+                                    "penalty_requires_protest no penalty is owed", RTW31,
+                                    (("penalised", False),)))
+                continue
+            penalties += 1
+            events.append(Event("start-fault", boat, f"{boat} {text}; it owes a penalty", RTW31,
+                                (("penalised", True),)))
         same_spot = state.same_spot + 1 if _turns_on_the_spot(move, before.at, outcome.end) else 0
         new_state = replace(state, moves=state.moves + 1, same_spot=same_spot,
                             penalties=penalties, serving=0, serving_direction=None)
@@ -328,10 +409,13 @@ class Race:
 
     def _start_faults(self, move: Move, outcome: moves.Outcome) -> list[str]:
         """Faults against the start procedure that the legal ``move``, going as ``outcome``
-        says, would commit (RTW 3.1)."""
+        says, would commit (RTW 3.1). A boat a lull holds stands still by force and
+        commits none (RTW 3.4)."""
         if not self.in_start_procedure():
             return []
         state = self.state(move.boat)
+        if state.moves >= self.options.start_moves or self.position.boat(move.boat).lull:
+            return []
         number = state.moves + 1
         faults = []
         at = self.position.boat(move.boat).at
@@ -345,65 +429,76 @@ class Race:
 
     def _progress(self, boat: str, s: BoatState,
                   path: tuple[Point, ...]) -> tuple[BoatState, list[Event]]:
-        """Starts, roundings, laps and the finish along the path just sailed (RTW 1, 3.7)."""
+        """Starts, roundings, laps and the finish along the path just sailed (RTW 1, 3.7, 3.8)."""
         events: list[Event] = []
-        row = self.course.line_row
-        mx, my = self.course.windward
+        course = self.course
+        row = course.line_row
         racing = s.moves > self.options.start_moves
         prev = path[0]
         for q in path[1:]:
-            legs = self.course.legs
-            if s.leg == legs and self.course.on_line(q) and not s.finished:
+            kind = course.leg_kind(s.leg)
+            if kind == "final" and course.on_line(q) and not s.finished:
                 if s.penalties:
                     events.append(Event("finish-refused", boat,
                                         f"{boat} reached the finish owing a penalty; it must "
                                         "serve it first", RTW34))
                 else:
                     place = 1 + sum(1 for _, o in self.boats if o.finished)
-                    s = replace(s, leg=legs + 1, place=place)
+                    s = replace(s, leg=course.legs + 1, place=place)
                     events.append(Event("finished", boat, f"{boat} finishes in place {place}",
                                         RTW37, (("place", place),)))
                     break
             side = _side(q[1], row)
-            if side and s.row_side and side != s.row_side and self.course.on_line(prev):
+            if side and s.row_side and side != s.row_side and course.on_line(prev):
                 if side == 1 and s.leg == 0 and racing:
-                    s = replace(s, leg=1)
+                    s = _towards(course, replace(s, leg=1, row_side=side), q)
                     events.append(Event("started", boat, f"{boat} crossed the starting line",
                                         RTW31))
-                elif side == -1 and s.leg % 2 == 0 and 0 < s.leg < legs:
-                    s = replace(s, leg=s.leg + 1)
+                elif side == -1 and kind == "downwind":
+                    s = _towards(course, replace(s, leg=s.leg + 1, row_side=side), q)
                     events.append(Event("rounded", boat,
                                         f"{boat} passed the gate; leg {s.leg} begins", RTW1,
                                         (("mark", "gate"), ("leg", s.leg))))
             if side:
                 s = replace(s, row_side=side)
-            cside = _side(q[0], mx)
-            if (cside == 1 and s.column_side == -1 and prev[0] == mx and prev[1] > my
-                    and s.leg % 2 == 1):
-                s = replace(s, leg=s.leg + 1)
-                events.append(Event("rounded", boat,
-                                    f"{boat} rounded the windward mark; leg {s.leg} begins",
-                                    RTW1, (("mark", "windward"), ("leg", s.leg))))
-            if cside:
-                s = replace(s, column_side=cside)
+            if kind == "upwind" and course.layout == "windward-gate":
+                s, done = _through_windward_gate(course, s, prev, q)
+                if done:
+                    s = _towards(course, replace(s, leg=s.leg + 1), q)
+                    events.append(Event("rounded", boat,
+                                        f"{boat} passed the windward gate; leg {s.leg} begins",
+                                        RTW38, (("mark", "windward"), ("leg", s.leg))))
+            elif kind in ("upwind", "reach"):
+                mark = course.windward if kind == "upwind" else course.extra
+                assert mark is not None
+                s, done = _clockwise(s, mark, prev, q)
+                if done:
+                    s = _towards(course, replace(s, leg=s.leg + 1), q)
+                    name = "windward mark" if kind == "upwind" else "reach mark"
+                    events.append(Event("rounded", boat,
+                                        f"{boat} rounded the {name}; leg {s.leg} begins",
+                                        RTW1 if kind == "upwind" else RTW38,
+                                        (("mark", "windward" if kind == "upwind" else "reach"),
+                                         ("leg", s.leg))))
             prev = q
         return s, events
 
     def _next(self, boat: str, s: BoatState, position: Position) -> Race:
         """The race after ``boat``'s move: its state stored, the turn passed on.
 
-        A boat that finished leaves the board (RTW 3.7: the race is over for it).
+        The mover goes to the end of the turn order. A boat that finished leaves
+        the board (RTW 3.7: the race is over for it).
         """
         states = tuple((b, s if b == boat else o) for b, o in self.boats)
-        order = position.turn_order or tuple(b.id for b in position.boats)
-        following = order[(order.index(boat) + 1) % len(order)]
+        order = position.turn_order
+        i = order.index(boat)
+        order = order[i + 1:] + order[:i + 1]
+        boats = position.boats
         if s.finished:
             order = tuple(b for b in order if b != boat)
-            position = replace(position, boats=tuple(b for b in position.boats if b.id != boat),
-                               turn_order=order)
-        index = order.index(following) if following in order else 0
-        return replace(self, position=position, boats=states, turn=self.turn + 1,
-                       next_index=index)
+            boats = tuple(b for b in boats if b.id != boat)
+        position = replace(position, boats=boats, turn_order=order)
+        return replace(self, position=position, boats=states, turn=self.turn + 1)
 
     def _cover(self, mover: str, move: Move,
                path: tuple[Point, ...]) -> tuple[Race, list[Event]]:
@@ -428,18 +523,17 @@ class Race:
             cs = race.state(cover.covered)
             if cs.cover_token is not None or cs.finished:
                 continue
-            spot = cover.token
-            pos = race.position
-            if spot in pos.special_points or pos.boat_at(spot) is not None:
+            if cover.token is None:
                 events.append(Event("cover", cover.covered,
                                     f"{cover.covered} is covered by {cover.coverer} but "
-                                    f"{list(spot)} is taken, so no token is placed", RTW35))
+                                    "the point two ahead of it cannot take a token, so none is "
+                                    "placed", RTW35))
                 continue
-            race = race._set_token(cover.covered, spot)
+            race = race._set_token(cover.covered, cover.token)
             events.append(Event("cover-placed", cover.covered,
                                 f"{cover.covered} is covered by {cover.coverer} and places its "
-                                f"yellow token at {list(spot)}", RTW35,
-                                (("at", spot), ("by", cover.coverer))))
+                                f"yellow token at {list(cover.token)}", RTW35,
+                                (("at", cover.token), ("by", cover.coverer))))
         return race, events
 
     def _set_token(self, boat: str, spot: Point | None) -> Race:
@@ -456,19 +550,22 @@ class Race:
 
     def leader(self) -> str | None:
         """The boat in the lead among those racing: furthest through the legs, then nearest
-        its next target, then earliest in the turn order."""
+        its next target, then listed first."""
         def key(item: tuple[int, str]) -> tuple[int, int, int]:
             index, b = item
             return (self.state(b).leg, -self._distance(b), -index)
-        racing = list(enumerate(self._order()))
+        racing = list(enumerate(b.id for b in self.position.boats))
         return max(racing, key=key)[1] if racing else None
 
     def _distance(self, boat: str) -> int:
-        y = self.position.boat(boat).at[1]
-        s = self.state(boat)
-        if s.leg % 2 == 1:
-            return max(self.course.windward[1] - y, 0)
-        return abs(y - self.course.line_row)
+        at = self.position.boat(boat).at
+        kind = self.course.leg_kind(self.state(boat).leg)
+        if kind == "upwind":
+            return max(self.course.windward[1] - at[1], 0)
+        if kind == "reach":
+            assert self.course.extra is not None
+            return chebyshev(at, self.course.extra)
+        return abs(at[1] - self.course.line_row)
 
     def _wind(self, mover: str, path: tuple[Point, ...], rolls: tuple[Compass, ...],
               rounded_windward: bool) -> tuple[Race, list[Event]]:
@@ -519,9 +616,9 @@ class Race:
             why = ("it owes no penalty" if not s.penalties else
                    f"a penalty is turned one way: {s.serving_direction}" if s.serving else
                    "it is not two intersections clear of every mark and boat")
-            raise ValueError(f"illegal move {move}: {why}")
+            raise IllegalMove(move, why, RTW34)
         b = self.position.boat(move.boat)
-        turned = Boat(b.id, b.at, b.heading.rotate(90 if move.direction == "R90" else -90))
+        turned = replace(b, heading=b.heading.rotate(90 if move.direction == "R90" else -90))
         position = self.position.replace_boat(turned)
         s = self.state(move.boat)
         serving = s.serving + 1
@@ -540,15 +637,60 @@ class Race:
         return race._phase(), tuple(events)
 
     def _phase(self) -> Race:
-        if self.turn < self.options.start_moves * len(self.boats):
+        racing = [s for _, s in self.boats if not s.finished]
+        if any(s.moves < self.options.start_moves for s in racing):
             phase = Phase.START
-        elif all(s.leg == self.course.legs for _, s in self.boats if not s.finished):
+        elif racing and all(s.leg == self.course.legs for s in racing):
             phase = Phase.FINAL_LEG
         else:
             phase = Phase.RACE
         if phase is self.position.phase:
             return self
         return replace(self, position=replace(self.position, phase=phase))
+
+
+def _towards(course: Course, s: BoatState, at: Point) -> BoatState:
+    """``s`` on a new leg at ``at``: which side of its mark's column and row it is on."""
+    kind = course.leg_kind(s.leg)
+    mark = (course.windward if kind == "upwind" else
+            course.extra if kind == "reach" else None)
+    if mark is None:
+        return replace(s, column_side=0, mark_row_side=0, over_top=False)
+    return replace(s, column_side=_side(at[0], mark[0]), mark_row_side=_side(at[1], mark[1]),
+                   over_top=False)
+
+
+def _clockwise(s: BoatState, mark: Point, prev: Point, q: Point) -> tuple[BoatState, bool]:
+    """One step of a clockwise rounding of ``mark`` (RTW 1): ``(state, rounded)``.
+
+    The boat crosses the mark's column North of it from West to East (half the
+    rounding), then its row East of it from North to South (the rounding is done).
+    Crossing back, the column East to West or the row South to North, undoes the
+    half: over the top and back again is no rounding.
+    """
+    mx, my = mark
+    cs, rs = _side(q[0], mx), _side(q[1], my)
+    over = s.over_top
+    if cs and s.column_side and cs != s.column_side and prev[0] == mx and prev[1] > my:
+        over = cs == 1
+    if rs and s.mark_row_side and rs != s.mark_row_side and prev[1] == my and prev[0] > mx:
+        if rs == -1 and over:
+            return replace(s, column_side=cs or s.column_side, mark_row_side=rs,
+                           over_top=False), True
+        over = False
+    return replace(s, column_side=cs or s.column_side, mark_row_side=rs or s.mark_row_side,
+                   over_top=over), False
+
+
+def _through_windward_gate(course: Course, s: BoatState, prev: Point,
+                           q: Point) -> tuple[BoatState, bool]:
+    """One step towards passing the windward gate from South to North between its buoys."""
+    assert course.extra is not None
+    row = course.windward[1]
+    lo, hi = sorted((course.windward[0], course.extra[0]))
+    rs = _side(q[1], row)
+    done = bool(rs == 1 and s.mark_row_side == -1 and prev[1] == row and lo < prev[0] < hi)
+    return replace(s, mark_row_side=rs or s.mark_row_side), done
 
 
 def _turns_on_the_spot(move: Move, start: Point, end: Point) -> bool:

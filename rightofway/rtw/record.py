@@ -60,6 +60,8 @@ class CourseModel(_Strict):
     windward: Coord
     flags: list[StrictInt] = []
     laps: Annotated[StrictInt, Field(ge=1)] = 3
+    layout: Literal["windward-leeward", "windward-gate", "triangle"] = "windward-leeward"
+    extra: Coord | None = None
 
 
 class OptionsModel(_Strict):
@@ -107,7 +109,8 @@ def setup_line(race: Race) -> dict[str, Any]:
         "version": 1,
         "ruleset": "race-the-wind",
         "course": {"gate_buoy": list(c.gate_buoy), "committee_boat": list(c.committee_boat),
-                   "windward": list(c.windward), "flags": list(c.flags), "laps": c.laps},
+                   "windward": list(c.windward), "flags": list(c.flags), "laps": c.laps,
+                   "layout": c.layout, "extra": list(c.extra) if c.extra else None},
         "options": {"wind_shifts": o.wind_shifts, "die": [d.name for d in o.die],
                     "start_moves": o.start_moves, "auto_protest": o.auto_protest,
                     "max_turns": o.max_turns},
@@ -180,8 +183,9 @@ def start(lines: list[str]) -> Race:
         raise RecordError(1, "the record is empty; it starts with a set-up line")
     setup = _validate(SetupModel, _parse(lines[0], 1), 1)
     try:
-        course = Course(setup.course.gate_buoy, setup.course.committee_boat,
-                        setup.course.windward, tuple(setup.course.flags), setup.course.laps)
+        c = setup.course
+        course = Course(c.gate_buoy, c.committee_boat, c.windward, tuple(c.flags), c.laps,
+                        c.layout, c.extra)
         position = from_notation(setup.position)
         o = setup.options
         options = RaceOptions(o.wind_shifts, tuple(Compass[d] for d in o.die), o.start_moves,

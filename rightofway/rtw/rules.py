@@ -28,8 +28,8 @@ from rightofway.geometry import (
     within_zone,
 )
 from rightofway.results import Answer, Basis, Infringement, RightOfWay, Ruling, Verdict
-from rightofway.rtw.moves import _after, claims, legality
-from rightofway.rtw.position import Boat, Mark, Move, Phase, Position, Protest
+from rightofway.rtw.moves import _after, claims, legality, outcomes
+from rightofway.rtw.position import TURNS, Boat, Mark, Move, Phase, Position, Protest
 from rightofway.rtw.sections import DEFS, RTW2, RTW34, RTW35, RTW36, RTW37
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "engaged_pairs",
     "engagement_graph",
     "engagements",
+    "engages_from_astern",
     "facts",
     "penalty_serving",
     "right_of_way",
@@ -104,39 +105,78 @@ def facts(position: Position) -> dict[str, BoatFacts]:
 # --- zones -----------------------------------------------------------------
 
 
-def zone_mark(position: Position, a: Point, b: Point) -> Mark | None:
-    """The mark whose two-length zone governs a pair at ``a`` and ``b``, if any (RTW 3.6).
+def zone_mark(position: Position, a: Boat, b: Boat | None = None) -> Mark | None:
+    """The mark whose two-length zone governs boat ``a`` (with ``b``: the pair), if any.
 
-    No zone governs during the start; on the final leg the gate's marks have
-    none (RTW 3.7). Of several marks the one nearest either boat governs.
+    A zone governs a pair when at least one of the two boats is within two lengths
+    of a mark that it is rounding (RTW 3.6): the boat's ``leg``, or its position's
+    phase when it has none, says which. So no zone governs a boat before its start,
+    and the gate has none for a boat on its final leg (RTW 3.7). Of several marks
+    the one nearest either boat governs.
     """
-    if not position.marks or position.phase is Phase.START:
+    if not position.marks:
         return None
-    final = position.phase is Phase.FINAL_LEG
     best: Mark | None = None
-    best_d = 0.0
-    (ax, ay), (bx, by) = a, b
+    best_d = 0
+    ra = position.rounding(a.id)
+    (ax, ay) = a.at
+    if b is None:
+        (bx, by), rb = a.at, ra
+    else:
+        (bx, by), rb = b.at, position.rounding(b.id)
     for m in position.marks:
         mx, my = m.at
-        if (abs(ax - mx) > 2 or abs(ay - my) > 2) and (abs(bx - mx) > 2 or abs(by - my) > 2):
-            continue  # neither boat within two lengths (RTW 3.6)
-        if final and m.role.at_gate:
+        if not (
+            (m.id in ra and abs(ax - mx) <= 2 and abs(ay - my) <= 2)
+            or (m.id in rb and abs(bx - mx) <= 2 and abs(by - my) <= 2)
+        ):
             continue
-        d = min(euclidean_sq(a, m.at), euclidean_sq(b, m.at))
+        d = min((ax - mx) ** 2 + (ay - my) ** 2, (bx - mx) ** 2 + (by - my) ** 2)
         if best is None or d < best_d:
             best, best_d = m, d
     return best
 
 
-def _on_straight_advance(
-    target: Point, origin: Point, step: Point, reach: frozenset[Point]
-) -> bool:
-    """Whether ``target`` lies ahead of ``origin`` along ``step`` and within its claims."""
-    if target not in reach:
+def _why_no_zone(position: Position, boat: Boat, mark: Mark) -> Step:
+    """Why the zone of ``mark``, within two lengths of ``boat``, does not govern it."""
+    leg = boat.leg
+    if leg == "start" or (leg is None and position.phase is Phase.START):
+        return Step("rule", f"{boat.id} has not started yet: at the start the inside position at "
+                    f"{mark.id} does not count", RTW36)
+    if leg == "finish" or (leg is None and position.phase is Phase.FINAL_LEG):
+        return Step("rule", f"{boat.id} is on its final leg and crosses the gate to finish: up to "
+                    "the finish line the tack and leeward rules apply", RTW37)
+    rounding = ", ".join(sorted(position.rounding(boat.id))) or "no mark"
+    return Step("rule", f"{boat.id} is within two lengths of {mark.id} but is rounding "
+                f"{rounding}, so the zone of {mark.id} does not govern it", RTW36)
+
+
+def engages_from_astern(x: Boat, x_claims: frozenset[Point], y_at: Point,
+                        y_heading: Compass) -> bool:
+    """Whether boat ``x`` engages a boat at ``y_at`` heading ``y_heading`` from astern.
+
+    It does when the other boat stands on ``x``'s straight-ahead advance (an
+    intersection ``x`` claims along its own heading) and ``x`` is abaft the other's
+    beam, ``(x - y) . step(y.heading) < 0``: ``x`` is in its wake (RTW 3.4, 3.6). A
+    boat abeam, or forward of the beam pointing back, does not.
+    """
+    if y_at not in x_claims:
         return False
-    dx, dy = target[0] - origin[0], target[1] - origin[1]
+    sx, sy = _STEP[x.heading]
+    dx, dy = y_at[0] - x.at[0], y_at[1] - x.at[1]
     k = max(abs(dx), abs(dy))
-    return k > 0 and dx == k * step[0] and dy == k * step[1]
+    if k == 0 or dx != k * sx or dy != k * sy:
+        return False
+    tx, ty = _STEP[y_heading]
+    return -dx * tx - dy * ty < 0
+
+
+_STEP: dict[int, Point] = {d.value: d.step for d in Compass}
+
+
+def _on_tack(t: Tack) -> str:
+    """``on starboard tack``, ``on port tack`` or ``head to wind`` (a boat with no tack)."""
+    return "head to wind (on no tack)" if t is Tack.NONE else f"on {t.value} tack"
 
 
 # --- right of way ------------------------------------------------------------
@@ -151,23 +191,29 @@ def _decide(
     trace: list[Step] | None,
 ) -> tuple[str, str, Basis]:
     """Who of ``a`` and ``b`` holds right of way: ``(holder, giver, basis)``."""
-    mark = zone_mark(position, a.at, b.at)
+    boat_a, boat_b = position.boat(a.id), position.boat(b.id)
+    mark = zone_mark(position, boat_a, boat_b) if position.marks else None
     if mark is not None:
         da, db = euclidean_sq(a.at, mark.at), euclidean_sq(b.at, mark.at)
         if trace is not None:
-            inside = [f.id for f in (a, b) if within_zone(f.at, mark.at)]
+            inside = [
+                f.id for f in (a, b)
+                if within_zone(f.at, mark.at) and mark.id in position.rounding(f.id)
+            ]
             trace.append(
                 Step(
                     "fact",
                     f"{' and '.join(inside)} {'is' if len(inside) == 1 else 'are'} within two "
-                    f"lengths of {mark.id} at {list(mark.at)}, so its zone governs the pair and "
-                    "only the inside position counts",
+                    f"lengths of {mark.id} at {list(mark.at)}, which "
+                    f"{'it is' if len(inside) == 1 else 'they are'} rounding, so its zone "
+                    "governs the pair and only the inside position counts",
                     RTW36,
                 )
             )
         if da != db:
             inner, outer = (a, b) if da < db else (b, a)
-            ci, co = (ca, cb) if da < db else (cb, ca)
+            inner_boat, outer_boat = (boat_a, boat_b) if da < db else (boat_b, boat_a)
+            co = cb if da < db else ca
             if trace is not None:
                 trace.append(
                     Step(
@@ -177,18 +223,15 @@ def _decide(
                         RTW36,
                     )
                 )
-            ostep = position.boat(outer.id).heading.step
-            istep = position.boat(inner.id).heading.step
-            if _on_straight_advance(inner.at, outer.at, ostep, co) and not _on_straight_advance(
-                outer.at, inner.at, istep, ci
-            ):
+            if engages_from_astern(outer_boat, co, inner.at, inner_boat.heading):
                 if trace is not None:
                     trace.append(
                         Step(
                             "rule",
-                            f"but {inner.id} stands on {outer.id}'s straight-ahead advance: "
-                            f"{outer.id} engages it from astern, and in the zone the boat "
-                            f"astern has right of way, so {inner.id} may not manoeuvre",
+                            f"but {inner.id} stands on {outer.id}'s straight-ahead advance and "
+                            f"{outer.id} is abaft {inner.id}'s beam: {outer.id} engages it from "
+                            "astern, and in the zone the boat astern has right of way, so "
+                            f"{inner.id} may not manoeuvre",
                             RTW36,
                         )
                     )
@@ -204,27 +247,14 @@ def _decide(
                 )
             )
     elif trace is not None:
-        if position.phase is Phase.START and any(
-            within_zone(f.at, m.at) for f in (a, b) for m in position.marks
-        ):
-            trace.append(
-                Step("rule", "at the start the inside position at a mark does not count", RTW36)
-            )
-        elif position.phase is Phase.FINAL_LEG and any(
-            within_zone(f.at, m.at) for f in (a, b) for m in position.marks
-        ):
-            trace.append(
-                Step(
-                    "rule",
-                    "on the final leg the gate is not rounded: the tack and leeward rules "
-                    "apply up to the finish line",
-                    RTW37,
-                )
-            )
+        for f, boat in ((a, boat_a), (b, boat_b)):
+            for m in position.marks:
+                if within_zone(f.at, m.at) and m.id not in position.rounding(f.id):
+                    trace.append(_why_no_zone(position, boat, m))
     if a.tack is not b.tack:
         if trace is not None:
             trace.append(
-                Step("fact", f"{a.id} is on {a.tack} tack, {b.id} on {b.tack} tack", DEFS)
+                Step("fact", f"{a.id} is {_on_tack(a.tack)}, {b.id} {_on_tack(b.tack)}", DEFS)
             )
         if a.tack is Tack.NONE or b.tack is Tack.NONE:
             holder, giver = (b, a) if a.tack is Tack.NONE else (a, b)
@@ -245,7 +275,9 @@ def _decide(
                 )
         return holder.id, giver.id, "starboard"
     if trace is not None:
-        trace.append(Step("fact", f"{a.id} and {b.id} are both on {a.tack} tack", DEFS))
+        both = ("both head to wind" if a.tack is Tack.NONE
+                else f"both on {a.tack.value} tack")
+        trace.append(Step("fact", f"{a.id} and {b.id} are {both}", DEFS))
     if a.depth != b.depth:
         holder, giver = (a, b) if a.depth > b.depth else (b, a)
         if trace is not None:
@@ -456,11 +488,14 @@ def right_of_way_cycles(graph: nx.DiGraph) -> list[list[str]]:
 
 
 class Cover(NamedTuple):
-    """``covered`` stands in ``coverer``'s shadow and puts its yellow token at ``token``."""
+    """``covered`` stands in ``coverer``'s shadow and puts its yellow token at ``token``.
+
+    ``token`` is ``None`` when the point two ahead of the covered boat cannot take a
+    token: a mark stands there, a token lies there already, or a boat is on it."""
 
     coverer: str
     covered: str
-    token: Point
+    token: Point | None
     steps: tuple[Step, ...]
 
 
@@ -478,28 +513,45 @@ def covers(position: Position) -> list[Cover]:
     if not position.options.cover:
         return []
     out = []
+    where = (
+        "the intersection dead downwind of"
+        if position.options.shadow == "point"
+        else f"the {position.options.cover_depth}-deep shadow cone of"
+    )
     for a in position.boats:
         sh = shadow(position, a.id)
         for b in position.boats:
-            if b.id != a.id and b.at in sh:
-                s = b.heading.step
-                token = (b.at[0] + 2 * s[0], b.at[1] + 2 * s[1])
-                where = (
-                    "the intersection dead downwind of"
-                    if position.options.shadow == "point"
-                    else f"the {position.options.cover_depth}-deep shadow cone of"
-                )
-                steps = (
-                    Step("fact", f"{b.id} at {list(b.at)} lies on {where} {a.id}", RTW35),
-                    Step(
-                        "rule",
-                        f"{b.id} is covered and places its spare yellow token two intersections "
-                        f"ahead on its heading, at {list(token)}",
-                        RTW35,
-                    ),
-                )
-                out.append(Cover(a.id, b.id, token, steps))
+            if b.id == a.id or b.at not in sh:
+                continue
+            s = b.heading.step
+            spot = (b.at[0] + 2 * s[0], b.at[1] + 2 * s[1])
+            taken = _taken(position, spot)
+            lay = (
+                f"{b.id} is covered and places its spare yellow token two intersections "
+                f"ahead on its heading, at {list(spot)}"
+                if taken is None else
+                f"{b.id} is covered, but the point two intersections ahead on its heading, "
+                f"{list(spot)}, {taken}, so no token is placed there"
+            )
+            steps = (
+                Step("fact", f"{b.id} at {list(b.at)} lies on {where} {a.id}", RTW35),
+                Step("rule", lay, RTW35),
+            )
+            out.append(Cover(a.id, b.id, spot if taken is None else None, steps))
     return out
+
+
+def _taken(position: Position, spot: Point) -> str | None:
+    """Why ``spot`` cannot take a cover token, or ``None`` when it can."""
+    for m in position.marks:
+        if m.at == spot:
+            return f"is mark {m.id}"
+    if spot in position.yellow or spot in position.blue:
+        return "holds a token already"
+    boat = position.boat_at(spot)
+    if boat is not None:
+        return f"is taken by boat {boat.id}"
+    return None
 
 
 # --- penalties ---------------------------------------------------------------
@@ -540,37 +592,81 @@ def can_serve_penalty(position: Position, boat_id: str) -> bool:
 # --- rulings -------------------------------------------------------------------
 
 
-def _astern_manoeuvres(position: Position, move: Move, steps: list[Step]) -> list[Infringement]:
-    """RTW 3.6: in a zone, a boat engaged from astern may not manoeuvre; it must advance.
+def _manoeuvres_from_astern(
+    position: Position, move: Move, steps: list[Step]
+) -> list[Infringement]:
+    """RTW 3.6: in a zone, the inside boat engaged from astern may not manoeuvre; it must advance.
 
-    Returns an infringement against each boat that, before the move, held right
-    of way over the mover on the basis ``astern`` when the move turns at all.
+    Each manoeuvre of the move is judged against the engagement as it stands when
+    it is made: where the boat is and where it points after the actions before it.
+    A manoeuvre infringes against a boat that then engages the mover from astern in
+    a zone where the mover is inside, when the mover could have done without it (a
+    legal move shares the actions so far and then advances or ends). A boat with no
+    such choice (head to wind after a wind shift, or blocked) is not bound by this
+    rule; where its move ends is judged as for any move (RTW 3.3).
     """
-    turns = [a for a in move.actions if a != "A"]
-    x = move.boat
-    at = position.boat(x).at
-    # Only a boat inside a zone can be the inside boat (nearer the mark than one in the zone).
-    if not turns or zone_mark(position, at, at) is None:
+    mover = position.boat(move.boat)
+    if not position.marks or all(a == "A" for a in move.actions):
         return []
-    cl = claims(position)
-    fs = facts(position)
-    found = []
-    for other in position.boats:
-        if other.id == x or at not in cl[other.id]:  # astern means claiming its intersection
+    x = mover.id
+    cl: dict[str, frozenset[Point]] | None = None
+    at, heading = mover.at, mover.heading
+    found: dict[str, Infringement] = {}
+    excused: set[str] = set()
+    for i, act in enumerate(move.actions):
+        if act == "A":
+            sx, sy = heading.step
+            at = (at[0] + sx, at[1] + sy)
             continue
-        holder, _giver, basis = _decide(position, fs[x], fs[other.id], cl[x], cl[other.id], None)
-        if holder == other.id and basis == "astern":
+        # A boat that engages the mover from astern claims its intersection, so it is within
+        # three intersections; one of the two must be within two of a mark.
+        if all(chebyshev(at, m.at) > 5 for m in position.marks):
+            heading = heading.rotate(TURNS[act])
+            continue
+        if cl is None:
+            cl = claims(position)
+        here = Boat(x, at, heading, leg=mover.leg)
+        for other in position.boats:
+            if other.id == x or other.id in found or other.id in excused:
+                continue
+            co = cl[other.id]
+            if at not in co or not engages_from_astern(other, co, at, heading):
+                continue
+            mark = zone_mark(position, here, other)
+            if mark is None or euclidean_sq(at, mark.at) >= euclidean_sq(other.at, mark.at):
+                continue
+            where = f"at {list(at)} heading {heading.name}"
+            done = move.actions[:i]
+            free = any(
+                o.actions[:i] == done and (len(o.actions) == i or o.actions[i] == "A")
+                for o in outcomes(position, x)
+            )
+            if not free:
+                excused.add(other.id)
+                steps.append(
+                    Step(
+                        "rule",
+                        f"{other.id} engages {x} from astern in the zone of {mark.id} while {x} "
+                        f"is inside ({where}), but {x} has no advance to make instead of {act}: "
+                        "the rule that it must advance does not bind it, and its move is "
+                        "judged on where it ends",
+                        RTW36,
+                    )
+                )
+                continue
             steps.append(
                 Step(
                     "rule",
-                    f"{x} is engaged from astern by {other.id} inside the zone, so it may not "
-                    f"manoeuvre and must advance; its move turns ({' '.join(turns)}): "
-                    f"{x} infringes against {other.id}",
+                    f"when {x} makes {act} {where}, it is inside in the zone of {mark.id} and "
+                    f"{other.id} engages it from astern ({x} stands on {other.id}'s "
+                    f"straight-ahead advance, {other.id} abaft its beam): {x} may not "
+                    f"manoeuvre but must advance, so it infringes against {other.id}",
                     RTW36,
                 )
             )
-            found.append(Infringement(x, other.id, position.boat(x).at, "astern"))
-    return found
+            found[other.id] = Infringement(x, other.id, at, "astern")
+        heading = heading.rotate(TURNS[act])
+    return list(found.values())
 
 
 def adjudicate(
@@ -580,10 +676,12 @@ def adjudicate(
 
     After boat X ends its move on ``q`` it infringes against every boat that,
     in the position after the move, has right of way over X and claims ``q``
-    (RTW 3.4). A boat a yellow token stopped is exonerated. The penalty goes to
-    the infringing mover; with the option ``penalty_requires_protest`` only on
-    a protest. A protest is upheld when it is against the mover by a boat the
-    mover infringed against, and the mover is not exonerated.
+    (RTW 3.4); in a zone the inside boat engaged from astern also infringes by
+    manoeuvring (RTW 3.6). A lull excuses ending on the point where it stopped the
+    boat, and a boat standing still because a lull holds it cannot infringe. The
+    penalty goes to the infringing mover; with the option
+    ``penalty_requires_protest`` only on a protest. A protest is upheld when it is
+    against the mover by a boat the mover infringed against without excuse.
     """
     if protest is not None:
         for role, bid in (("by", protest.by), ("against", protest.against)):
@@ -606,9 +704,94 @@ def adjudicate(
     after = _after(position, move.boat, outcome)
     x = move.boat
     q = outcome.end
-    found: list[Infringement] = _astern_manoeuvres(position, move, steps)
+    found: list[Infringement] = []
+    if position.boat(x).lull:
+        steps.append(
+            Step(
+                "rule",
+                f"a lull holds {x}: it stands still this turn, its only move, and a boat "
+                "forced by a lull cannot incur a penalty (RTW 3.2)",
+                RTW34,
+            )
+        )
+    else:
+        found = _manoeuvres_from_astern(position, move, steps)
+        found.extend(_where_it_ends(after, x, q, outcome.lulled, found, steps))
+    if not found:
+        steps.append(
+            Step("conclusion", f"{x} took no intersection a right-of-way boat claims", RTW34)
+        )
+    guilty = any(not i.exonerated for i in found)
+    exonerated = bool(found) and not guilty
+    verdict: Verdict | None = None
+    penalty: str | None = None
+    requires = position.options.penalty_requires_protest
+    if protest is not None:
+        steps.append(Step("fact", f"{protest.by} protests against {protest.against}", RTW34))
+        owed = {i.against for i in found if not i.exonerated}
+        upheld = protest.against == x and protest.by in owed
+        verdict = "upheld" if upheld else "dismissed"
+        penalty = x if upheld else None
+        if upheld:
+            why = f"{x} infringed against {protest.by}"
+        elif protest.against != x:
+            why = f"{protest.against} did not move; the move was {x}'s"
+        elif protest.by in {i.against for i in found}:
+            why = f"{x} is exonerated by the lull"
+        else:
+            why = f"{x} did not infringe against {protest.by}"
+        steps.append(
+            Step("conclusion", f"protest by {protest.by} against {protest.against} {verdict}: "
+                 f"{why}", RTW34)
+        )
+    elif requires:
+        steps.append(
+            Step("rule", "no protest was lodged, and with the option penalty_requires_protest a "
+                 "penalty is owed only when the boat denied its right of way claims it", RTW34)
+        )
+    else:
+        steps.append(
+            Step("rule", "no protest was lodged; by default (option penalty_requires_protest "
+                 "off) an infringement is penalised without one", RTW34)
+        )
+        if guilty:
+            penalty = x
+    if penalty is not None:
+        steps.append(
+            Step("conclusion", f"{penalty} owes a penalty: a 360-degree turn in four moves",
+                 RTW34)
+        )
+    return Ruling(move, True, verdict_of_move.reason, tuple(found), exonerated, penalty, verdict,
+                  tuple(steps), after)
+
+
+def _where_it_ends(
+    after: Position,
+    x: str,
+    q: Point,
+    lulled: bool,
+    found: list[Infringement],
+    steps: list[Step],
+) -> list[Infringement]:
+    """RTW 3.4: the boats with right of way over ``x`` after its move that claim ``q``.
+
+    The facts are those of the position after the move. An infringement where a
+    yellow token stopped ``x`` is exonerated (RTW 3.4).
+    """
+    mover = after.boat(x)
+    steps.append(
+        Step(
+            "fact",
+            f"after the move {x} stands on {list(q)} heading {mover.heading.name}"
+            f"{', stopped by a lull' if lulled else ''}; right of way is judged in the position "
+            "after the move",
+            RTW34,
+        )
+    )
     cl = claims(after)
     fs = facts(after)
+    already = {i.against for i in found}
+    out: list[Infringement] = []
     for other in after.boats:
         if other.id == x:
             continue
@@ -617,19 +800,22 @@ def adjudicate(
             continue  # not engaged with the mover after the move: nothing is owed to it
         trace: list[Step] = []
         holder, _giver, basis = _decide(after, fs[x], fs[other.id], cl[x], cl[other.id], trace)
-        if holder != other.id or other.id in {i.against for i in found}:
+        if holder != other.id or other.id in already:
             continue
-        if q not in cl[other.id]:
+        if q not in co:
             steps.append(
                 Step(
                     "fact",
-                    f"{other.id} has right of way over {x} ({basis}) but does not claim "
-                    f"{list(q)}, where {x} ended its move",
+                    f"after the move {other.id} has right of way over {x} ({basis}) but does not "
+                    f"claim {list(q)}, where {x} ended its move",
                     RTW34,
                 )
             )
             continue
-        steps.extend(trace)
+        steps.extend(
+            Step(t.kind, f"after the move, {t.text}", t.cite) if t.kind == "fact" else t
+            for t in trace
+        )
         steps.append(
             Step(
                 "rule",
@@ -638,53 +824,15 @@ def adjudicate(
                 RTW34,
             )
         )
-        found.append(Infringement(x, other.id, q, basis))
-    if not found:
-        steps.append(
-            Step("conclusion", f"{x} took no intersection a right-of-way boat claims", RTW34)
-        )
-    exonerated = bool(found) and outcome.lulled
-    if exonerated:
-        steps.append(
-            Step(
-                "rule",
-                f"a yellow token stopped {x} on {list(q)}: a boat forced into a lull cannot be "
-                "penalised",
-                RTW34,
+        if lulled:
+            steps.append(
+                Step(
+                    "rule",
+                    f"a yellow token stopped {x} on {list(q)}: a boat forced into a lull cannot "
+                    f"be penalised for ending there, so this infringement against {other.id} "
+                    "is excused",
+                    RTW34,
+                )
             )
-        )
-    guilty = bool(found) and not exonerated
-    verdict: Verdict | None = None
-    penalty: str | None = None
-    if protest is not None:
-        upheld = guilty and protest.against == x and protest.by in {i.against for i in found}
-        verdict = "upheld" if upheld else "dismissed"
-        penalty = x if upheld else None
-        if upheld:
-            why = f"{x} infringed against {protest.by}"
-        elif protest.against != x:
-            why = f"{protest.against} did not move; the move was {x}'s"
-        elif exonerated:
-            why = f"{x} is exonerated by the lull"
-        elif protest.by not in {i.against for i in found}:
-            why = f"{x} did not infringe against {protest.by}"
-        else:  # pragma: no cover - every branch above covers the cases
-            why = "no infringement"
-        steps.append(
-            Step("conclusion", f"protest by {protest.by} against {protest.against} {verdict}: "
-                 f"{why}", RTW34)
-        )
-    elif guilty and not position.options.penalty_requires_protest:
-        penalty = x
-    elif guilty:
-        steps.append(
-            Step("rule", "no protest was lodged, and a penalty must be claimed by the "
-                 "boat denied its right of way", RTW34)
-        )
-    if penalty is not None:
-        steps.append(
-            Step("conclusion", f"{penalty} owes a penalty: a 360-degree turn in four moves",
-                 RTW34)
-        )
-    return Ruling(move, True, verdict_of_move.reason, tuple(found), exonerated, penalty, verdict,
-                  tuple(steps), after)
+        out.append(Infringement(x, other.id, q, basis, exonerated=lulled))
+    return out

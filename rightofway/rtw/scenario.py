@@ -7,16 +7,18 @@ keys (``moves``, ``cycles``, ``cover_tokens``, ``after`` and more detail in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StrictBool, StrictInt, StrictStr
+from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from rightofway.explain import Step
-from rightofway.geometry import Compass, Point
+from rightofway.geometry import Compass, Point, Tack
 from rightofway.results import Basis, Ruling
 from rightofway.rtw import moves as mv
 from rightofway.rtw import rules
+from rightofway.rtw.course import Course, SetupError
+from rightofway.rtw.moves import IllegalMove
 from rightofway.rtw.position import (
     Boat,
     Mark,
@@ -28,6 +30,8 @@ from rightofway.rtw.position import (
     PositionError,
     Protest,
 )
+from rightofway.rtw.race import DEFAULT_DIE, AnyMove, Event, PenaltyTurn, Race, RaceOptions
+from rightofway.rtw.sections import RTW2, RTW31
 from rightofway.scenarios import (
     Comparison,
     FieldError,
@@ -36,7 +40,7 @@ from rightofway.scenarios import (
     StrictModel,
 )
 
-__all__ = ["Expect", "Prepared", "RtwScenario", "check", "prepare"]
+__all__ = ["Expect", "Played", "Prepared", "RtwScenario", "check", "prepare"]
 
 Coord = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
 """An intersection written ``[x, y]``."""
@@ -47,13 +51,24 @@ Pair = Annotated[tuple[BoatId, BoatId], Field(strict=False)]
 Triple = Annotated[tuple[BoatId, BoatId, Basis], Field(strict=False)]
 
 
+MarkIds = Annotated[list[BoatId], Field(min_length=1)]
+"""Mark ids, at least one: the marks of which a boat rounds one."""
+
+
 class BoatModel(StrictModel):
-    """A boat: ``{id: A, at: [0, 4], heading: NE}``, optionally ``lull: true``."""
+    """A boat: ``{id: A, at: [0, 4], heading: NE}``, optionally ``lull: true`` and ``leg``.
+
+    ``leg`` says which mark the boat is rounding, so which zones govern it (RTW 3.6,
+    3.7): ``start`` (not started yet: none), ``finish`` (final leg: none), a mark id
+    (a gate mark stands for the whole gate), or a list of mark ids of which it rounds
+    one. Without it the position's ``phase`` decides.
+    """
 
     id: BoatId
     at: Coord
     heading: Heading
     lull: StrictBool = False
+    leg: BoatId | MarkIds | None = None
 
 
 class MarkModel(StrictModel):
@@ -104,6 +119,123 @@ class OptionsModel(StrictModel):
     shadow: Literal["point", "cone"] = "point"
     cover_depth: Annotated[StrictInt, Field(ge=1, le=10)] = 2
     penalty_requires_protest: StrictBool = False
+    beam_gust_after_manoeuvre: StrictBool = False
+
+
+class CourseModel(StrictModel):
+    """The course of a race scenario (RTW 1, 3.8); its marks are the position's marks."""
+
+    gate_buoy: Coord
+    committee_boat: Coord
+    windward: Coord
+    flags: list[StrictInt] = Field(default_factory=list)
+    laps: Annotated[StrictInt, Field(ge=1, le=20)] = 3
+    layout: Literal["windward-leeward", "windward-gate", "triangle"] = "windward-leeward"
+    extra: Coord | None = None
+
+
+def _default_die() -> list[Heading]:
+    return [face.name for face in DEFAULT_DIE]  # type: ignore[misc]
+
+
+class RaceOptionsModel(StrictModel):
+    """How the race is played (see :class:`rightofway.rtw.race.RaceOptions`)."""
+
+    start_moves: Annotated[StrictInt, Field(ge=0, le=50)] = 7
+    wind_shifts: StrictBool = True
+    die: Annotated[list[Heading], Field(min_length=1)] = Field(default_factory=_default_die)
+    auto_protest: StrictBool = True
+
+
+class BoatStateModel(StrictModel):
+    """A boat's race state when a race is taken up mid-way."""
+
+    leg: Annotated[StrictInt, Field(ge=0)] = 0
+    moves: Annotated[StrictInt, Field(ge=0)] = 0
+    penalties: Annotated[StrictInt, Field(ge=0)] = 0
+    cover_token: Coord | None = None
+
+
+class RaceModel(StrictModel):
+    """A race scenario's race: the course, options, set-up check and race states."""
+
+    course: CourseModel
+    options: RaceOptionsModel = RaceOptionsModel()
+    check_setup: StrictBool = True
+    """True: the race begins here, placement and tokens are checked (RTW 3.1, 3.2)."""
+    boats: dict[BoatId, BoatStateModel] = Field(default_factory=dict)
+    seed: StrictInt | None = None
+
+
+class PlayModel(StrictModel):
+    """One move of a race scenario: ``{boat: A, actions: [A]}`` or ``{boat: A, penalty: R90}``."""
+
+    boat: BoatId
+    actions: list[ActionName] | None = None
+    penalty: Literal["R90", "L90"] | None = None
+    rolls: list[Heading] = Field(default_factory=list)
+    """The compass die's results for the wind shifts the move causes."""
+    protests: list[BoatId] | None = None
+    """The boats protesting the move; none given: as ``auto_protest`` says."""
+
+
+class SetupExpect(StrictModel):
+    """Whether the race's set-up is allowed, and the section a refusal cites."""
+
+    valid: StrictBool
+    cite: StrictStr | None = None
+
+
+class IllegalExpect(StrictModel):
+    """The first play the race refuses (1 for the first), and the section it cites."""
+
+    play: Annotated[StrictInt, Field(ge=1)]
+    cite: StrictStr | None = None
+
+
+class EventExpect(StrictModel):
+    """An event: its ``kind`` and any of its boat, play (1 for the first) and data."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True)
+
+    kind: Annotated[StrictStr, Field(min_length=1)]
+    play: Annotated[StrictInt, Field(ge=1)] | None = None
+    boat: BoatId | None = None
+    mark: StrictStr | None = None
+    leg: StrictInt | None = None
+    place: StrictInt | None = None
+    against: BoatId | None = None
+    basis: Basis | None = None
+    verdict: Literal["upheld", "dismissed"] | None = None
+    at: Coord | None = None
+    by: BoatId | None = None
+    from_: Heading | None = Field(default=None, alias="from")
+    to: Heading | None = None
+    row: StrictInt | None = None
+    penalised: StrictBool | None = None
+
+
+class FinalBoatExpect(StrictModel):
+    """A boat at the end of the plays."""
+
+    at: Coord | None = None
+    heading: Heading | None = None
+    leg: StrictInt | None = None
+    penalties: StrictInt | None = None
+    place: StrictInt | None = None
+    finished: StrictBool | None = None
+    lull: StrictBool | None = None
+    cover_token: Coord | None = None
+
+
+class FinalExpect(StrictModel):
+    """The race at the end of the plays."""
+
+    wind: Heading | None = None
+    to_move: BoatId | None = None
+    turn_order: list[BoatId] | None = None
+    finish_order: list[BoatId] | None = None
+    boats: dict[BoatId, FinalBoatExpect] | None = None
 
 
 class BoatExpect(StrictModel):
@@ -150,33 +282,61 @@ class Expect(StrictModel):
     right_of_way: list[Triple] | None = None
     cycles: list[list[BoatId]] | None = None
     covered: list[Pair] | None = None
-    cover_tokens: dict[BoatId, Coord] | None = None
+    cover_tokens: dict[BoatId, Coord | None] | None = None
     can_serve_penalty: dict[BoatId, StrictBool] | None = None
     legal: StrictBool | None = None
     after: dict[BoatId, AfterExpect] | None = None
     ruling: RulingExpect | None = None
+    setup: SetupExpect | None = None
+    illegal: IllegalExpect | None = None
+    events: list[EventExpect] | None = None
+    absent: list[EventExpect] | None = None
+    final: FinalExpect | None = None
 
 
 class RtwScenario(ScenarioHeader):
-    """A Race the Wind scenario file."""
+    """A Race the Wind scenario file.
+
+    With ``race`` and ``play`` it is a race scenario: the course gives the
+    marks, the race states give each boat's leg, and the race engine plays the
+    moves of ``play`` in order (``move`` and ``protest`` are then not used).
+    """
 
     ruleset: Literal["race-the-wind"]
     options: OptionsModel = OptionsModel()
     position: PositionModel
     move: MoveModel | None = None
     protest: ProtestModel | None = None
+    race: RaceModel | None = None
+    play: list[PlayModel] | None = None
     expect: Expect = Expect()
 
 
 @dataclass(frozen=True, slots=True)
+class Played:
+    """One play of a race scenario: the move, the race before it and what it caused."""
+
+    move: AnyMove
+    before: Race
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Prepared:
-    """A validated scenario turned into kernel values."""
+    """A validated scenario turned into kernel values (a race scenario: played out)."""
 
     model: RtwScenario
     file: str
     position: Position
     move: Move | None
     protest: Protest | None
+    race: Race | None = None
+    """A race scenario's race before its plays (``None`` when its set-up is refused)."""
+    setup_error: SetupError | None = None
+    played: tuple[Played, ...] = ()
+    refused: tuple[int, IllegalMove] | None = None
+    """The first play the race refused (numbered from 1) and why."""
+    final: Race | None = None
 
 
 def to_position(pm: PositionModel, options: Options) -> Position:
@@ -184,7 +344,11 @@ def to_position(pm: PositionModel, options: Options) -> Position:
     try:
         return Position(
             wind=Compass[pm.wind],
-            boats=tuple(Boat(b.id, b.at, Compass[b.heading], b.lull) for b in pm.boats),
+            boats=tuple(
+                Boat(b.id, b.at, Compass[b.heading], b.lull,
+                     tuple(b.leg) if isinstance(b.leg, list) else b.leg)
+                for b in pm.boats
+            ),
             marks=tuple(Mark(m.id, m.at, MarkRole(m.role)) for m in pm.marks),
             yellow=frozenset(pm.tokens.yellow),
             blue=frozenset(pm.tokens.blue),
@@ -197,11 +361,25 @@ def to_position(pm: PositionModel, options: Options) -> Position:
 
 
 def prepare(sc: RtwScenario, file: str) -> Prepared:
-    """Build kernel values and check every boat id the file names."""
+    """Build kernel values and check every boat id the file names.
+
+    A race scenario is played out here: a play the file cannot have meant (a wind
+    shift with no die result given) is a :class:`FieldError`; a play the rules
+    refuse is a finding, kept in :attr:`Prepared.refused`.
+    """
     o = sc.options
     options = Options(o.yellow_skips_next_turn, o.cover, o.shadow, o.cover_depth,
-                      o.penalty_requires_protest)
+                      o.penalty_requires_protest, o.beam_gust_after_manoeuvre)
+    course: Course | None = None
+    course_error: SetupError | None = None
+    if sc.race is not None or sc.play is not None:
+        course, course_error = _race_header(sc)
     position = to_position(sc.position, options)
+    if course is not None:
+        try:
+            position = replace(position, marks=course.marks())
+        except PositionError as err:
+            raise FieldError(("position", *err.path), err.message) from None
     ids = position.boat_ids
 
     def known(loc: tuple[str | int, ...], bid: str) -> None:
@@ -240,7 +418,121 @@ def prepare(sc: RtwScenario, file: str) -> Prepared:
                 raise FieldError(
                     ("expect", key), f"'{key}' describes a move; the scenario has none"
                 )
-    return Prepared(sc, file, position, move, protest)
+    race_keys = ("setup", "illegal", "events", "absent", "final")
+    if sc.race is None:
+        for key in race_keys:
+            if getattr(e, key) is not None:
+                raise FieldError(("expect", key), f"'{key}' describes a race; the scenario has "
+                                 "no 'race'")
+        return Prepared(sc, file, position, move, protest)
+    for bid in sc.race.boats:
+        known(("race", "boats", bid), bid)
+    for i, pm in enumerate(sc.play or []):
+        known(("play", i, "boat"), pm.boat)
+        for j, bid in enumerate(pm.protests or []):
+            known(("play", i, "protests", j), bid)
+    for key in ("events", "absent"):
+        for i, m in enumerate(getattr(e, key) or []):
+            for attr in ("boat", "against", "by"):
+                if getattr(m, attr) is not None:
+                    known(("expect", key, i, attr), getattr(m, attr))
+    if e.final is not None:
+        for key in ("to_move",):
+            if e.final.to_move is not None:
+                known(("expect", "final", key), e.final.to_move)
+        for key in ("turn_order", "finish_order"):
+            for i, bid in enumerate(getattr(e.final, key) or []):
+                known(("expect", "final", key, i), bid)
+        for bid in e.final.boats or {}:
+            known(("expect", "final", "boats", bid), bid)
+    assert course is not None or course_error is not None
+    return _play_out(sc, file, position, course, course_error)
+
+
+def _race_header(sc: RtwScenario) -> tuple[Course | None, SetupError | None]:
+    """The course of a race scenario, after checking the keys a race scenario may not use."""
+    if sc.race is None:
+        raise FieldError(("play",), "a scenario that plays moves needs its 'race'")
+    if sc.move is not None or sc.protest is not None:
+        key = "move" if sc.move is not None else "protest"
+        raise FieldError((key,), "a race scenario plays its moves in 'play' (with their "
+                         "protests); 'move' and 'protest' are for one-move scenarios")
+    pm = sc.position
+    if pm.marks:
+        raise FieldError(("position", "marks"), "a race scenario's marks come from its course "
+                         "(race.course); leave 'marks' out")
+    if "phase" in pm.model_fields_set:
+        raise FieldError(("position", "phase"), "a race scenario's phase follows the race (the "
+                         "start procedure while a boat has moves of it left); leave it out")
+    for i, b in enumerate(pm.boats):
+        if b.leg is not None:
+            raise FieldError(("position", "boats", i, "leg"), "in a race scenario a boat's leg "
+                             "is its race state: give it in race.boats")
+    c = sc.race.course
+    try:
+        course = Course(c.gate_buoy, c.committee_boat, c.windward, tuple(c.flags), c.laps,
+                        c.layout, c.extra)
+    except SetupError as err:
+        return None, err
+    for bid, st in sc.race.boats.items():
+        if st.leg > course.legs:
+            raise FieldError(("race", "boats", bid, "leg"),
+                             f"leg {st.leg} is past the last leg ({course.legs}) of this course")
+    if sc.race.check_setup and sc.race.boats:
+        raise FieldError(("race", "boats"), "a race that begins with its set-up (check_setup: "
+                         "true) has no race states; set check_setup: false to take one up")
+    return course, None
+
+
+def _play_out(sc: RtwScenario, file: str, position: Position, course: Course | None,
+              course_error: SetupError | None) -> Prepared:
+    """Set the race up and play its moves."""
+    rm = sc.race
+    assert rm is not None
+    plays: list[AnyMove] = []
+    for i, pm in enumerate(sc.play or []):
+        if (pm.actions is None) == (pm.penalty is None):
+            raise FieldError(("play", i), "a play has either 'actions' or 'penalty'")
+        plays.append(PenaltyTurn(pm.boat, pm.penalty) if pm.penalty is not None
+                     else Move(pm.boat, tuple(pm.actions or ())))
+    single = plays[0] if len(plays) == 1 and isinstance(plays[0], Move) else None
+    if course is None:
+        return Prepared(sc, file, position, single, None, setup_error=course_error)
+    ro = rm.options
+    options = RaceOptions(ro.wind_shifts, tuple(Compass[d] for d in ro.die), ro.start_moves,
+                          ro.auto_protest)
+    states = {bid: st.model_dump() for bid, st in rm.boats.items()}
+    try:
+        race = Race.new(course, position.boats, yellow=position.yellow, blue=position.blue,
+                        wind=position.wind, options=options, rules_options=position.options,
+                        seed=rm.seed, check_setup=rm.check_setup, states=states)
+    except SetupError as err:
+        if rm.check_setup:
+            return Prepared(sc, file, position, single, None, setup_error=err)
+        raise FieldError(("race", "boats"), str(err)) from None
+    except PositionError as err:
+        raise FieldError(("race", "boats"), err.message) from None
+    if sc.position.turn_order:
+        race = replace(race, position=replace(race.position,
+                                              turn_order=tuple(sc.position.turn_order)))
+    played: list[Played] = []
+    current = race
+    refused: tuple[int, IllegalMove] | None = None
+    for i, (move, pm) in enumerate(zip(plays, sc.play or [], strict=True)):
+        try:
+            after, events = current.play(
+                move, protests=None if pm.protests is None else tuple(pm.protests),
+                rolls=tuple(Compass[r] for r in pm.rolls))
+        except IllegalMove as err:
+            refused = (i + 1, err)
+            break
+        except ValueError as err:
+            raise FieldError(("play", i, "rolls") if "wind shift" in str(err) else ("play", i),
+                             str(err)) from None
+        played.append(Played(move, current, events))
+        current = after
+    return Prepared(sc, file, race.position, single, None, race=race, played=tuple(played),
+                    refused=refused, final=current)
 
 
 def _pairs(rows: list[tuple[str, str]] | list[list[str]]) -> frozenset[frozenset[str]]:
@@ -267,31 +559,35 @@ def check(p: Prepared) -> ScenarioReport:
     cl = mv.claims(pos)
     graph = rules.engagement_graph(pos)
     covers = rules.covers(pos)
+    if p.move is not None:
+        summary.append("before the move:")
     for b in pos.boats:
         f = fs[b.id]
-        zone = rules.zone_mark(pos, b.at, b.at)
+        zone = rules.zone_mark(pos, b)
+        tack = "head to wind" if f.tack is Tack.NONE else f"{f.tack} tack"
         summary.append(
-            f"{b.id} at {_fmt_pt(b.at)} heading {b.heading.name}: {f.tack} tack, "
+            f"{b.id} at {_fmt_pt(b.at)} heading {b.heading.name}: {tack}, "
             f"{f.point_of_sail} ({f.speed}){', in the zone of ' + zone.id if zone else ''}"
             f"{', held by a lull' if b.lull else ''}; claims "
             f"{' '.join(_fmt_pt(q) for q in sorted(cl[b.id])) or 'nothing'}"
         )
+    before = "before the move, " if p.move is not None else ""
     edges = sorted(graph.edges(data=True), key=lambda t: (t[1], t[0]))
     for giver, holder, data in edges:
         summary.append(f"{holder} has right of way over {giver} ({data['basis']})")
-        sections.append((f"right of way: {holder} over {giver}", data["steps"]))
+        sections.append((f"{before}right of way: {holder} over {giver}", data["steps"]))
     if not edges:
         summary.append("no boats are engaged")
     for cyc in graph.graph["cycles"]:
         summary.append(f"right-of-way cycle: {' over '.join([*cyc, cyc[0]])}")
     for c in covers:
-        sections.append((f"cover: {c.coverer} covers {c.covered}", c.steps))
+        sections.append((f"{before}cover: {c.coverer} covers {c.covered}", c.steps))
 
     if e.boats is not None:
         for bid, be in e.boats.items():
             f = fs[bid]
             got = {"tack": f.tack.value, "point_of_sail": f.point_of_sail.value,
-                   "speed": f.speed, "in_zone": rules.zone_mark(pos, f.at, f.at) is not None}
+                   "speed": f.speed, "in_zone": rules.zone_mark(pos, pos.boat(bid)) is not None}
             for k in sorted(be.model_fields_set):
                 compare(f"boats.{bid}.{k}", getattr(be, k), got[k])
     if e.claims is not None:
@@ -308,9 +604,9 @@ def check(p: Prepared) -> ScenarioReport:
             row = rules.right_of_way(pos, holder, giver)
             compare(f"right_of_way.{holder}.{giver}", (holder, giver, basis),
                     (row.holder, row.giver, row.basis))
-            if not graph.has_edge(giver, holder):
-                sections.append((f"right of way: {row.holder} over {row.giver} (not engaged)",
-                                 row.steps))
+            if not graph.has_edge(row.giver, row.holder):
+                sections.append((f"{before}right of way: {row.holder} over {row.giver} "
+                                 "(not engaged)", row.steps))
     if e.cycles is not None:
         compare("cycles", frozenset(_cycle_key(c) for c in e.cycles),
                 frozenset(_cycle_key(c) for c in graph.graph["cycles"]))
@@ -323,7 +619,7 @@ def check(p: Prepared) -> ScenarioReport:
         for bid, want in e.can_serve_penalty.items():
             ans = rules.penalty_serving(pos, bid)
             compare(f"can_serve_penalty.{bid}", want, ans.value)
-            sections.append((f"penalty serving: {bid}", ans.steps))
+            sections.append((f"{before}penalty serving: {bid}", ans.steps))
 
     ruling: Ruling[Position, Move] | None = None
     if p.move is not None:
@@ -361,6 +657,8 @@ def check(p: Prepared) -> ScenarioReport:
                 want = getattr(e.ruling, k)
                 compare(f"ruling.{k}", frozenset(want) if k == "infringed" else want,
                         got_ruling[k])
+    if p.model.race is not None:
+        _check_race(p, compare, summary, sections)
     return ScenarioReport(
         id=p.model.id,
         title=p.model.title,
@@ -373,3 +671,100 @@ def check(p: Prepared) -> ScenarioReport:
         checked=tuple(compare.checked),
     )
 
+
+
+def _event_data(event: Event) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": event.kind, "boat": event.boat}
+    data.update(event.data)
+    return data
+
+
+def _matches(m: EventExpect, play: int, event: Event) -> bool:
+    data = _event_data(event)
+    for key, want in m.model_dump(exclude_none=True, by_alias=True).items():
+        if key == "play":
+            if want != play:
+                return False
+        elif key not in data or _plain(data[key]) != _plain(want):
+            return False
+    return True
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _describe(m: EventExpect) -> str:
+    parts = [f"{k}={v}" for k, v in m.model_dump(exclude_none=True, by_alias=True).items()]
+    return "{" + ", ".join(parts) + "}"
+
+
+def _check_race(p: Prepared, compare: Comparison, summary: list[str],
+                sections: list[tuple[str, tuple[Step, ...]]]) -> None:
+    """Compare a race scenario's expectations: set-up, refused play, events, final state."""
+    e = p.model.expect
+    if p.setup_error is not None:
+        err = p.setup_error
+        summary.append(f"set-up refused: {err}")
+        sections.append(("set-up", (Step("conclusion", err.message, err.cite or RTW31),)))
+        compare("setup.valid", e.setup.valid if e.setup is not None else True, False)
+        if e.setup is not None and e.setup.cite is not None:
+            compare("setup.cite", e.setup.cite, str(err.cite) if err.cite else None)
+        return
+    summary.append("set-up allowed" if p.model.race and p.model.race.check_setup
+                   else "race taken up mid-way")
+    if e.setup is not None:
+        compare("setup.valid", e.setup.valid, True)
+    found: list[tuple[int, Event]] = []
+    for i, played in enumerate(p.played, 1):
+        texts = [ev.text for ev in played.events if ev.kind != "move"]
+        summary.append(f"play {i}: {played.move}{' - ' + '; '.join(texts) if texts else ''}")
+        steps: list[Step] = []
+        if isinstance(played.move, Move):
+            steps.extend(rules.adjudicate(played.before.position, played.move).steps)
+        steps.extend(Step("fact", ev.text, ev.cite) for ev in played.events)
+        sections.append((f"play {i}: {played.move}", tuple(steps)))
+        found.extend((i, ev) for ev in played.events)
+    if p.refused is not None:
+        n, refusal = p.refused
+        summary.append(f"play {n}: refused - {refusal.reason}")
+        cite = refusal.cite or RTW2
+        sections.append((f"play {n}: {refusal.move} (refused)",
+                         (Step("conclusion", refusal.reason, cite),)))
+    if e.illegal is not None:
+        compare("illegal.play", e.illegal.play, p.refused[0] if p.refused else None)
+        if e.illegal.cite is not None and p.refused is not None:
+            compare("illegal.cite", e.illegal.cite, str(p.refused[1].cite or RTW2))
+    elif p.refused is not None:
+        compare("illegal", None, f"play {p.refused[0]} refused: {p.refused[1].reason}")
+    for k, m in enumerate(e.events or []):
+        hit = any(_matches(m, i, ev) for i, ev in found)
+        compare(f"events[{k}] {_describe(m)}", "occurs", "occurs" if hit else "does not occur")
+    for k, m in enumerate(e.absent or []):
+        hit = any(_matches(m, i, ev) for i, ev in found)
+        compare(f"absent[{k}] {_describe(m)}", "does not occur",
+                "occurs" if hit else "does not occur")
+    final = p.final
+    if e.final is None or final is None:
+        return
+    f = e.final
+    if f.wind is not None:
+        compare("final.wind", f.wind, final.position.wind.name)
+    if "to_move" in f.model_fields_set:
+        compare("final.to_move", f.to_move, final.to_move)
+    if f.turn_order is not None:
+        compare("final.turn_order", tuple(f.turn_order), final.position.turn_order)
+    if f.finish_order is not None:
+        compare("final.finish_order", f.finish_order, final.finish_order())
+    for bid, fb in (f.boats or {}).items():
+        st = final.state(bid)
+        on = final.position.boat(bid) if final.position.has_boat(bid) else None
+        got: dict[str, Any] = {
+            "at": on.at if on else None, "heading": on.heading.name if on else None,
+            "lull": on.lull if on else None, "leg": st.leg, "penalties": st.penalties,
+            "place": st.place, "finished": st.finished, "cover_token": st.cover_token,
+        }
+        for key in sorted(fb.model_fields_set):
+            compare(f"final.boats.{bid}.{key}", getattr(fb, key), got[key])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rightofway.explain import Citation
 
 __all__ = ["DEFS", "RTW1", "RTW2", "RTW31", "RTW32", "RTW33", "RTW34", "RTW35", "RTW36",
-           "RTW37"]
+           "RTW37", "RTW38"]
 
 DEFS = Citation("RTW", "Definitions")
 """Sailing definitions: tacks, leeward, tack and jibe."""
@@ -27,3 +27,5 @@ RTW36 = Citation("RTW", "3.6")
 """Rounding the mark: the two-length zone."""
 RTW37 = Citation("RTW", "3.7")
 """The finish."""
+RTW38 = Citation("RTW", "3.8")
+"""Variants: second windward buoy, triangle, playing without tokens, shifts or cover."""
