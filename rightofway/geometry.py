@@ -69,6 +69,24 @@ class Compass(IntEnum):
         return self.rotate(180)
 
     @classmethod
+    def coerce(cls, value: object, name: str = "heading") -> Compass:
+        """``value`` as a direction: a :class:`Compass`, its name (``"NE"``) or its bearing
+        (``45``); otherwise a :class:`ValueError` or :class:`TypeError` naming ``name``."""
+        if isinstance(value, Compass):
+            return value
+        if isinstance(value, str):
+            try:
+                return cls[value]
+            except KeyError:
+                pass
+        elif type(value) is int and value % 45 == 0 and 0 <= value < 360:
+            return cls(value)
+        else:
+            raise TypeError(f"{name}: expected a compass direction, got {value!r}")
+        raise ValueError(f"{name}: expected one of {' '.join(c.name for c in cls)} "
+                         f"(or a bearing 0, 45, ... 315), got {value!r}")
+
+    @classmethod
     def from_step(cls, step: Point) -> Compass:
         """The direction whose unit step is ``step``."""
         try:

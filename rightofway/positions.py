@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Generic, Protocol, TypeVar
 
-__all__ = ["BoatIndex", "PositionError", "check_turn_order"]
+__all__ = ["BoatIndex", "PositionError", "as_id", "as_point", "check_turn_order"]
 
 
 class PositionError(ValueError):
@@ -55,3 +55,24 @@ def check_turn_order(order: tuple[str, ...], ids: list[str] | tuple[str, ...]) -
             ("turn_order",),
             f"turn order {list(order)} must name each boat ({', '.join(ids)}) exactly once",
         )
+
+
+def as_point(value: object, name: str) -> tuple[int, int]:
+    """``value`` as an intersection ``(x, y)`` of whole numbers, or a :class:`TypeError`
+    naming the argument ``name``. A list of two whole numbers is converted."""
+    if isinstance(value, (tuple, list)) and len(value) == 2 and all(
+        type(c) is int for c in value
+    ):
+        return (value[0], value[1])
+    raise TypeError(f"{name}: expected an intersection (x, y) of two whole numbers, "
+                    f"got {value!r}")
+
+
+def as_id(value: object, name: str) -> str:
+    """``value`` when it is a non-empty string (a boat or mark id); else an error naming
+    the argument ``name``."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name}: expected an id (a string), got {value!r}")
+    if not value:
+        raise ValueError(f"{name}: an id cannot be empty")
+    return value

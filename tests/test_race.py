@@ -354,3 +354,18 @@ def test_a_setup_error_cites_the_section_it_breaks() -> None:
     with pytest.raises(SetupError) as err:
         check_tokens(COURSE, frozenset({(1, 0), (2, 0), (3, 0)}), frozenset())
     assert str(err.value.cite) == "RTW 3.2"
+
+
+def test_a_race_remembers_its_moves_and_undoes_the_last() -> None:
+    start = race_of(Boat("H", (10, 8), NE), Boat("C", (-6, -6), NW))
+    one, _ = start.play(Move("H", ("A",)))
+    two, events = one.play(Move("C", ("R90",)))
+    assert two.moves == (Move("H", ("A",)), Move("C", ("R90",)))
+    assert two.played[-1] == (Move("C", ("R90",)), events)
+    assert two.pop() is one and two.pop().pop() is start and two.start is start
+    assert start.moves == () and start.played == ()
+    with pytest.raises(IndexError, match="no move to undo"):
+        start.pop()
+    assert one.pop().position == start.position  # undo gives back the earlier state
+    lines = list(two.record_lines())
+    assert len(lines) == 3 and '"type": "setup"' in lines[0]

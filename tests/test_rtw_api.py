@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from rightofway import get_ruleset
@@ -172,3 +174,44 @@ def test_ruleset_registry_serves_race_the_wind() -> None:
         get_ruleset("americas-cup")
     with pytest.raises(KeyError, match="unknown ruleset"):
         get_ruleset("tiddlywinks")
+
+
+# --- constructors and text forms ----------------------------------------------------------
+
+
+def test_constructors_convert_the_obvious_and_name_the_field_at_fault() -> None:
+    assert Move("A", ["A", "L45"]) == Move("A", ("A", "L45"))  # type: ignore[arg-type]
+    assert Boat("A", [0, 1], "NE") == Boat("A", (0, 1), Compass.NE)  # type: ignore[arg-type]
+    pos = Position("N", [Boat("A", (0, 0), 90)], yellow=[(1, 1)])  # type: ignore[arg-type]
+    assert pos.wind is Compass.N and pos.yellow == frozenset({(1, 1)})
+    assert pos.boat("A").heading is Compass.E
+    bad: list[tuple[Callable[[], object], type[Exception], str]] = [
+        (lambda: Move("A", ("X",)), ValueError, r"actions\[0\]: expected one of A, R45"),
+        (lambda: Move("A", "A"), TypeError, "actions: expected a sequence"),
+        (lambda: Move(3, ("A",)), TypeError, "boat: expected an id"),  # type: ignore[arg-type]
+        (lambda: Boat("A", (0, 0), "north"), ValueError, "heading: expected one of N NE"),
+        (lambda: Boat("A", (0, 0.5), N), TypeError, "at: expected an intersection"),
+        (lambda: Boat("A", (0, 0), N, lull=1), TypeError, "lull: expected true or false"),
+        (lambda: Position(N, (Boat("A", (0, 0), N),), phase="sailing"), ValueError, "phase"),
+        (lambda: Position(N, ("A",)), TypeError, r"boats\[0\]: expected a Boat"),
+        (lambda: Options(shadow="wide"), ValueError, "shadow"),
+        (lambda: Protest("B", ""), ValueError, "against: an id cannot be empty"),
+    ]
+    for make, kind, fragment in bad:
+        with pytest.raises(kind, match=fragment):
+            make()
+
+
+@pytest.mark.parametrize("text", ["A [A L45]", "B [] (stands still)", "C [R90]", "D [A A A]"])
+def test_a_move_round_trips_through_its_text(text: str) -> None:
+    move = Move.parse(text)
+    assert str(move) == text.replace("B []", "B [] (stands still)").replace(
+        "(stands still) (stands still)", "(stands still)")
+    assert Move.parse(str(move)) == move
+
+
+def test_a_malformed_move_text_says_what_is_expected() -> None:
+    with pytest.raises(ValueError, match="expected a move such as 'A \\[A L45\\]'"):
+        Move.parse("A A L45")
+    with pytest.raises(ValueError, match=r"actions\[1\]"):
+        Move.parse("A [A X]")

@@ -11,21 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rightofway.explain import Citation
 from rightofway.geometry import Point, chebyshev
+from rightofway.races import SetupError
 from rightofway.rtw.position import Boat, Mark, MarkRole
 from rightofway.rtw.sections import RTW1, RTW31, RTW32, RTW38
 
 __all__ = ["LAYOUTS", "Course", "Layout", "SetupError", "check_placement", "check_tokens"]
-
-
-class SetupError(ValueError):
-    """A race set-up the rules do not allow; ``cite`` is the section it breaks."""
-
-    def __init__(self, message: str, cite: Citation | None = None) -> None:
-        super().__init__(f"{message} ({cite})" if cite is not None else message)
-        self.message = message
-        self.cite = cite
 
 
 Layout = Literal["windward-leeward", "windward-gate", "triangle"]

@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from rightofway.explain import Citation, Step
 from rightofway.geometry import Compass, Point, PointOfSail, angle_off_wind, point_of_sail
+from rightofway.races import IllegalMove
 from rightofway.rtw.position import TURNS, Action, Boat, Move, Phase, Position
 from rightofway.rtw.sections import RTW2, RTW32, RTW34, RTW36
 
@@ -330,16 +331,6 @@ class Legality:
 
     def __bool__(self) -> bool:
         return self.legal
-
-
-class IllegalMove(ValueError):
-    """Raised for a move the rules do not allow: ``reason`` says why, ``cite`` where."""
-
-    def __init__(self, move: object, reason: str, cite: Citation | None = None) -> None:
-        super().__init__(f"illegal move {move}: {reason}")
-        self.move = move
-        self.reason = reason
-        self.cite = cite
 
 
 _PATTERN: dict[PointOfSail, str] = {

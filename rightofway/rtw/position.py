@@ -8,12 +8,13 @@ A :class:`Position` checks its own invariants when built and raises
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 from rightofway.geometry import Compass, Point
-from rightofway.positions import BoatIndex, PositionError, check_turn_order
+from rightofway.positions import BoatIndex, PositionError, as_id, as_point, check_turn_order
 
 __all__ = [
     "ACTIONS",
@@ -94,6 +95,26 @@ class Boat:
       leg: every mark but the gate's).
     """
 
+    def __post_init__(self) -> None:
+        # Kernel values are built in search loops: check the types, convert the obvious.
+        if type(self.id) is not str:
+            as_id(self.id, "id")
+        if type(self.at) is not tuple or len(self.at) != 2 or type(self.at[0]) is not int \
+                or type(self.at[1]) is not int:
+            object.__setattr__(self, "at", as_point(self.at, "at"))
+        if type(self.heading) is not Compass:
+            object.__setattr__(self, "heading", Compass.coerce(self.heading, "heading"))
+        if type(self.lull) is not bool:
+            raise TypeError(f"lull: expected true or false, got {self.lull!r}")
+        leg = self.leg
+        if leg is not None and type(leg) is not str:
+            if not isinstance(leg, (tuple, list)) or not leg or not all(
+                isinstance(i, str) and i for i in leg
+            ):
+                raise TypeError("leg: expected 'start', 'finish', a mark id or mark ids, "
+                                f"got {leg!r}")
+            object.__setattr__(self, "leg", tuple(leg))
+
 
 @dataclass(frozen=True, slots=True)
 class Mark:
@@ -102,6 +123,16 @@ class Mark:
     id: str
     at: Point
     role: MarkRole
+
+    def __post_init__(self) -> None:
+        as_id(self.id, "id")
+        object.__setattr__(self, "at", as_point(self.at, "at"))
+        if not isinstance(self.role, MarkRole):
+            try:
+                object.__setattr__(self, "role", MarkRole(self.role))
+            except ValueError:
+                raise ValueError(f"role: expected one of {', '.join(r.value for r in MarkRole)}"
+                                 f", got {self.role!r}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +159,17 @@ class Options:
     The rulebook gives the beam reach a gust only at the end of its second movement,
     so by default only ``[A, A]`` earns one; true also lets ``[turn, A]`` take it."""
 
+    def __post_init__(self) -> None:
+        for name in ("yellow_skips_next_turn", "cover", "penalty_requires_protest",
+                     "beam_gust_after_manoeuvre"):
+            if type(getattr(self, name)) is not bool:
+                raise TypeError(f"{name}: expected true or false, got {getattr(self, name)!r}")
+        if self.shadow not in ("point", "cone"):
+            raise ValueError(f"shadow: expected 'point' or 'cone', got {self.shadow!r}")
+        if type(self.cover_depth) is not int or self.cover_depth < 1:
+            raise ValueError(f"cover_depth: expected a whole number from 1, got "
+                             f"{self.cover_depth!r}")
+
 
 @dataclass(frozen=True, slots=True)
 class Move:
@@ -136,8 +178,41 @@ class Move:
     boat: str
     actions: tuple[Action, ...]
 
+    def __post_init__(self) -> None:
+        if type(self.boat) is not str:
+            as_id(self.boat, "boat")
+        acts = self.actions
+        if type(acts) is not tuple:
+            if isinstance(acts, str) or not isinstance(acts, (list, tuple)):
+                raise TypeError(f"actions: expected a sequence of actions such as ('A', 'R45'), "
+                                f"got {acts!r}")
+            acts = tuple(acts)
+            object.__setattr__(self, "actions", acts)
+        for i, a in enumerate(acts):
+            if a not in TURNS and a != "A":
+                raise ValueError(f"actions[{i}]: expected one of {', '.join(ACTIONS)}, got {a!r}")
+
     def __str__(self) -> str:
         return f"{self.boat} [{' '.join(self.actions)}]{'' if self.actions else ' (stands still)'}"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """The move written ``text``, as ``str`` writes it: ``"A [A L45]"``, ``"B []"``.
+
+        >>> Move.parse("A [A L45]")
+        Move(boat='A', actions=('A', 'L45'))
+        >>> str(Move.parse("A [A L45]"))
+        'A [A L45]'
+        """
+        m = _MOVE.fullmatch(text.strip())
+        if m is None:
+            raise ValueError(f"expected a move such as 'A [A L45]' (boat, then its actions in "
+                             f"brackets), got {text!r}")
+        actions: tuple[Any, ...] = tuple(m.group(2).split())  # checked by the constructor
+        return cls(m.group(1), actions)
+
+
+_MOVE = re.compile(r"([A-Za-z0-9_-]+)\s*\[([A-Z0-9 ]*)\](?:\s*\(stands still\))?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +221,10 @@ class Protest:
 
     by: str
     against: str
+
+    def __post_init__(self) -> None:
+        as_id(self.by, "by")
+        as_id(self.against, "against")
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +251,7 @@ class Position(BoatIndex[Boat]):
                                                         hash=False)
 
     def __post_init__(self) -> None:
+        self._convert()
         by_id: dict[str, Boat] = {}
         occupied: dict[Point, str] = {}
         for i, boat in enumerate(self.boats):
@@ -218,6 +298,41 @@ class Position(BoatIndex[Boat]):
         object.__setattr__(self, "_order", {b: i for i, b in enumerate(order)})
         object.__setattr__(self, "_marks_at", marks_at)
         object.__setattr__(self, "_special", marks_at | self.yellow | self.blue)
+
+    def _convert(self) -> None:
+        """Check the arguments' types; lists and names become the kernel's values."""
+        if type(self.wind) is not Compass:
+            object.__setattr__(self, "wind", Compass.coerce(self.wind, "wind"))
+        for name, kind in (("boats", Boat), ("marks", Mark)):
+            items = getattr(self, name)
+            if type(items) is not tuple:
+                if not isinstance(items, (list, tuple)):
+                    raise TypeError(f"{name}: expected a sequence of {kind.__name__} values, "
+                                    f"got {items!r}")
+                items = tuple(items)
+                object.__setattr__(self, name, items)
+            for i, item in enumerate(items):
+                if type(item) is not kind:
+                    raise TypeError(f"{name}[{i}]: expected a {kind.__name__}, got {item!r}")
+        for name in ("yellow", "blue"):
+            pts = getattr(self, name)
+            if type(pts) is not frozenset:
+                if isinstance(pts, (str, bytes)) or not hasattr(pts, "__iter__"):
+                    raise TypeError(f"{name}: expected a set of intersections, got {pts!r}")
+                object.__setattr__(self, name, frozenset(as_point(p, name) for p in pts))
+        if type(self.phase) is not Phase:
+            try:
+                object.__setattr__(self, "phase", Phase(self.phase))
+            except ValueError:
+                raise ValueError(f"phase: expected start, race or final-leg, got "
+                                 f"{self.phase!r}") from None
+        if type(self.turn_order) is not tuple:
+            if isinstance(self.turn_order, str) or not isinstance(self.turn_order, (list, tuple)):
+                raise TypeError(f"turn_order: expected a sequence of boat ids, got "
+                                f"{self.turn_order!r}")
+            object.__setattr__(self, "turn_order", tuple(self.turn_order))
+        if type(self.options) is not Options:
+            raise TypeError(f"options: expected an Options, got {self.options!r}")
 
     def _check_legs(self) -> None:
         """Every mark a boat's leg names is in the position."""

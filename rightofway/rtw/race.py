@@ -19,15 +19,14 @@ next: after each move the mover goes to the end.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from rightofway.explain import Citation
 from rightofway.geometry import Compass, Point, chebyshev
+from rightofway.races import Event, History, IllegalMove, SetupError
 from rightofway.rtw import moves, rules
-from rightofway.rtw.course import Course, SetupError, check_placement, check_tokens
-from rightofway.rtw.moves import IllegalMove
+from rightofway.rtw.course import Course, check_placement, check_tokens
 from rightofway.rtw.position import Boat, Move, Options, Phase, Position, Protest
 from rightofway.rtw.sections import RTW1, RTW2, RTW31, RTW32, RTW33, RTW34, RTW35, RTW37, RTW38
 
@@ -59,27 +58,6 @@ class PenaltyTurn:
 
 
 AnyMove = Move | PenaltyTurn
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something a move caused, for people (``text``) and programs (``kind``, ``data``)."""
-
-    kind: str
-    boat: str | None
-    text: str
-    cite: Citation
-    data: tuple[tuple[str, Any], ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain data for programs."""
-        out: dict[str, Any] = {"kind": self.kind, "boat": self.boat, "text": self.text,
-                               "cite": str(self.cite)}
-        out.update({k: _plain(v) for k, v in self.data})
-        return out
-
-    def __str__(self) -> str:
-        return f"[{self.cite}] {self.text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,20 +108,18 @@ STATE_KEYS: tuple[str, ...] = ("leg", "moves", "penalties", "cover_token")
 """The race state a race taken up mid-way may set per boat (:meth:`Race.new`)."""
 
 
-def _plain(value: Any) -> Any:
-    """``value`` with every tuple a list, as JSON gives it back."""
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    return value
-
-
 def _side(value: int, line: int) -> int:
     return 0 if value == line else (1 if value > line else -1)
 
 
 @dataclass(frozen=True)
-class Race:
-    """The state of a race between turns. Build one with :meth:`Race.new`."""
+class Race(History["AnyMove"]):
+    """The state of a race between turns. Build one with :meth:`Race.new`.
+
+    Each state remembers the one before it: :attr:`moves` and :attr:`played`
+    list the moves since the start, :meth:`pop` undoes the last one, and
+    :meth:`record_lines` writes the game record.
+    """
 
     course: Course
     options: RaceOptions
@@ -157,6 +133,11 @@ class Race:
     flags_done: frozenset[tuple[int, int]] = frozenset()
     """(leg, flag row) pairs that already shifted the wind."""
     seed: int | None = None
+    parent: Race | None = field(default=None, repr=False, compare=False)
+    """The race before the last move (``None`` at the start)."""
+    last: tuple[AnyMove, tuple[Event, ...]] | None = field(default=None, repr=False,
+                                                          compare=False)
+    """The last move played and the events it caused."""
     _state: dict[str, BoatState] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -403,7 +384,13 @@ class Race:
         rounded = any(e.kind == "rounded" and ("mark", "windward") in e.data for e in events)
         race, more = race._wind(boat, path, rolls, rounded)
         events.extend(more)
-        return race._phase(), tuple(events)
+        return race._remember(self, move, events)
+
+    def _remember(self, before: Race, move: AnyMove,
+                  events: list[Event]) -> tuple[Race, tuple[Event, ...]]:
+        """The next state, its phase brought up to date, remembering ``before``."""
+        done = tuple(events)
+        return replace(self._phase(), parent=before, last=(move, done)), done
 
     # --- the parts of a move -----------------------------------------------------------------
 
@@ -610,6 +597,12 @@ class Race:
         rng = random.Random(f"{self.seed}/{self.shifts}")
         return rng.choice(self.options.die)
 
+    def record_lines(self) -> Iterator[str]:
+        """The game record of the race so far, as JSON Lines (see :mod:`rightofway.rtw.record`)."""
+        from rightofway.rtw.record import record_lines
+
+        return record_lines(self.start, self.played)
+
     def _penalty_turn(self, move: PenaltyTurn) -> tuple[Race, tuple[Event, ...]]:
         if move not in self.legal_moves(move.boat):
             s = self.state(move.boat)
@@ -634,7 +627,7 @@ class Race:
             s = replace(s, serving=serving, serving_direction=move.direction,
                         moves=s.moves + 1, same_spot=0)
         race = self._next(move.boat, s, position)
-        return race._phase(), tuple(events)
+        return race._remember(self, move, events)
 
     def _phase(self) -> Race:
         racing = [s for _, s in self.boats if not s.finished]

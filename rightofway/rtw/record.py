@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from rightofway.geometry import Compass
+from rightofway.races import RecordError, ReplayMismatch
 from rightofway.rtw.course import Course, SetupError
 from rightofway.rtw.notation import NotationError, from_notation, notation
 from rightofway.rtw.position import Move
@@ -37,15 +38,6 @@ __all__ = [
 FORMAT = "rightofway-race"
 Coord = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
 Heading = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
-
-
-class RecordError(ValueError):
-    """A record that cannot be read: ``line`` and what is wrong."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
-        self.line = line
-        self.message = message
 
 
 class _Strict(BaseModel):
@@ -150,15 +142,6 @@ class ReplayTurn:
     events: tuple[Event, ...]
     before: Race
     race: Race
-
-
-class ReplayMismatch(Exception):
-    """The record says something the rules do not: an illegal move or a wrong event."""
-
-    def __init__(self, turn: int, message: str) -> None:
-        super().__init__(f"turn {turn}: {message}")
-        self.turn = turn
-        self.message = message
 
 
 def _parse(line: str, number: int) -> Any:

@@ -1,0 +1,139 @@
+"""What every ruleset's whole races share: events, the errors of set-up, play and replay,
+and the history that lets a race undo its last move.
+
+A race is an immutable state: ``play`` returns the next state and the events
+the move caused. Each state remembers the one before it, so
+:meth:`History.pop` undoes a move and :attr:`History.played` lists every
+move since the start with its events, from which a game record is written
+without bookkeeping by the caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from rightofway.explain import Citation
+
+__all__ = [
+    "Event",
+    "History",
+    "IllegalMove",
+    "RecordError",
+    "ReplayMismatch",
+    "SetupError",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something a move caused, for people (``text``) and programs (``kind``, ``data``)."""
+
+    kind: str
+    boat: str | None
+    text: str
+    cite: Citation
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for programs."""
+        out: dict[str, Any] = {"kind": self.kind, "boat": self.boat, "text": self.text,
+                               "cite": str(self.cite)}
+        out.update({k: plain(v) for k, v in self.data})
+        return out
+
+    def __str__(self) -> str:
+        return f"[{self.cite}] {self.text}"
+
+
+def plain(value: Any) -> Any:
+    """``value`` with every tuple a list, as JSON gives it back."""
+    if isinstance(value, (tuple, list)):
+        return [plain(v) for v in value]
+    return value
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow: ``reason`` says why, ``cite`` where (every ruleset)."""
+
+    def __init__(self, move: object, reason: str, cite: Citation | None = None) -> None:
+        super().__init__(f"illegal move {move}: {reason}")
+        self.move = move
+        self.reason = reason
+        self.cite = cite
+
+
+class SetupError(ValueError):
+    """A race set-up the rules do not allow; ``cite`` is the section it breaks."""
+
+    def __init__(self, message: str, cite: Citation | None = None) -> None:
+        super().__init__(f"{message} ({cite})" if cite is not None else message)
+        self.message = message
+        self.cite = cite
+
+
+class RecordError(ValueError):
+    """A game record that cannot be read: ``line`` (from 1) and what is wrong."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.message = message
+
+
+class ReplayMismatch(Exception):
+    """A record says something the rules do not: an illegal move or a wrong event."""
+
+    def __init__(self, turn: int, message: str) -> None:
+        super().__init__(f"turn {turn}: {message}")
+        self.turn = turn
+        self.message = message
+
+
+M = TypeVar("M")
+R = TypeVar("R", bound="History[Any]")
+
+
+class History(Generic[M]):
+    """Mixin of race states that remember the state before their last move.
+
+    A race class using it declares two fields, ``parent`` (the race before the
+    last move, ``None`` at the start) and ``last`` (that move and its events),
+    both left out of comparisons; its ``play`` fills them in.
+    """
+
+    __slots__ = ()
+    parent: Any
+    last: tuple[M, tuple[Event, ...]] | None
+
+    def _chain(self) -> Iterator[tuple[M, tuple[Event, ...]]]:
+        node: Any = self
+        while node is not None and node.last is not None:
+            yield node.last
+            node = node.parent
+
+    @property
+    def played(self) -> tuple[tuple[M, tuple[Event, ...]], ...]:
+        """Every move since the start with the events it caused, first first."""
+        return tuple(reversed(tuple(self._chain())))
+
+    @property
+    def moves(self) -> tuple[M, ...]:
+        """Every move since the start, first first."""
+        return tuple(m for m, _ in self.played)
+
+    @property
+    def start(self: R) -> R:
+        """The race as it was before its first move."""
+        node = self
+        while node.parent is not None:
+            node = node.parent
+        return node
+
+    def pop(self: R) -> R:
+        """The race before the last move (undo); :class:`IndexError` at the start."""
+        if self.parent is None:
+            raise IndexError("no move to undo: the race is at its start")
+        parent: R = self.parent
+        return parent
