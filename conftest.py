@@ -1,7 +1,8 @@
 """Project-wide pytest set-up.
 
 * The scenario catalogue (``scenarios/**/*.yaml``) is collected as items named
-  by scenario id (:mod:`rightofway.pytest_plugin`).
+  by scenario id by :mod:`rightofway.pytest_plugin`, which installing the
+  package registers (its ``pytest11`` entry point).
 * ``pytester`` drives the plugin's own tests.
 * Docstring and docs examples may use ``Compass`` without importing it.
 """
@@ -14,7 +15,7 @@ import pytest
 
 from rightofway.geometry import Compass
 
-pytest_plugins = ["rightofway.pytest_plugin", "pytester"]
+pytest_plugins = ["pytester"]
 
 # The book's Sphinx configuration and extension are code for Sphinx, not test modules;
 # tests/test_docs_catalogue.py builds small books with them instead.

@@ -1,27 +1,59 @@
-"""pytest plugin: every scenario file under a ``scenarios`` folder is a test named by its id.
+"""pytest plugin: every scenario file is a test named by its id.
 
-Enable it in a ``conftest.py`` with ``pytest_plugins = ["rightofway.pytest_plugin"]``.
-A failing scenario shows each expectation that does not hold (expected and
-actual) followed by the explanation the library produced; an invalid file
-fails with its one-line error.
+Installing rightofway registers the plugin (the ``pytest11`` entry point), so
+a project collects its own scenario files with plain ``pytest``: every
+``*.yaml`` and ``*.yml`` file below the folders of the ini option
+``rightofway_scenarios`` (default ``scenarios``, relative to the root of the
+project). A failing scenario shows each expectation that does not hold
+(expected and actual) followed by the explanation the library produced; an
+invalid file fails with its one-line error. ``-p no:rightofway`` switches the
+plugin off.
+
+.. code-block:: ini
+
+   [pytest]
+   rightofway_scenarios = scenarios figures/protests
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from rightofway.scenarios import ScenarioError, ScenarioReport, check_file, load_scenario
+if TYPE_CHECKING:
+    from rightofway.scenarios import ScenarioReport
 
-__all__ = ["ScenarioFile", "ScenarioItem", "pytest_collect_file"]
+__all__ = ["ScenarioFile", "ScenarioItem", "pytest_addoption", "pytest_collect_file"]
+
+INI = "rightofway_scenarios"
+_ROOTS = pytest.StashKey[tuple[Path, ...]]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """The ini option naming the folders whose YAML files are scenarios."""
+    parser.addini(INI, type="linelist", default=["scenarios"],
+                  help="folders (relative to the project root) whose .yaml/.yml files are "
+                       "collected as rightofway scenarios (default: scenarios)")
+
+
+def _roots(config: pytest.Config) -> tuple[Path, ...]:
+    roots = config.stash.get(_ROOTS, None)
+    if roots is None:
+        folders = [w for line in config.getini(INI) for w in str(line).split()]
+        roots = tuple((config.rootpath / f).resolve() for f in folders)
+        config.stash[_ROOTS] = roots
+    return roots
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
-    """Collect ``*.yaml``/``*.yml`` files that lie below a folder named ``scenarios``."""
-    if file_path.suffix in (".yaml", ".yml") and "scenarios" in file_path.parts:
+    """Collect the ``*.yaml``/``*.yml`` files that lie below a scenario folder."""
+    if file_path.suffix not in (".yaml", ".yml"):
+        return None
+    resolved = file_path.resolve()
+    if any(resolved.is_relative_to(root) for root in _roots(parent.config)):
         return ScenarioFile.from_parent(parent, path=file_path)
     return None
 
@@ -30,6 +62,8 @@ class ScenarioFile(pytest.File):
     """One scenario file, yielding one item named by the scenario's id."""
 
     def collect(self) -> Iterator[pytest.Item]:
+        from rightofway.scenarios import ScenarioError, load_scenario
+
         try:
             name = load_scenario(self.path).model.id
         except ScenarioError:
@@ -45,6 +79,8 @@ class ScenarioItem(pytest.Item):
     """A scenario checked as a test."""
 
     def runtest(self) -> None:
+        from rightofway.scenarios import ScenarioError, check_file
+
         try:
             report = check_file(self.path)
         except ScenarioError as err:

@@ -1,4 +1,5 @@
-"""The pytest plugin collects scenario files as items named by id and explains failures."""
+"""The pytest plugin, registered by installing rightofway, collects a project's scenario files
+as items named by id and explains failures."""
 
 from __future__ import annotations
 
@@ -22,8 +23,7 @@ expect:
 
 @pytest.fixture
 def project(pytester: pytest.Pytester) -> pytest.Pytester:
-    pytester.makeconftest('pytest_plugins = ["rightofway.pytest_plugin"]')
-    scen = pytester.mkdir("scenarios")
+    scen = pytester.mkdir("scenarios")  # no conftest: the entry point registers the plugin
     (scen / "pass.yaml").write_text(PASSING)
     (scen / "fail.yaml").write_text(
         PASSING.replace("plugin-pass", "plugin-fail").replace("leeward]]", "starboard]]")
@@ -50,3 +50,22 @@ def test_failure_shows_expected_actual_and_explanation(project: pytest.Pytester)
     assert "actual:   ('B', 'A', 'leeward')" in out
     assert "[RTW 3.4] on the same tack the boat to leeward has right of way" in out
     assert "invalid scenario:" in out and "heading" in out
+
+
+def test_the_ini_option_names_the_folders_to_collect(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\nrightofway_scenarios = figures protests/club\n")
+    for folder in ("figures", "protests/club", "scenarios"):
+        path = pytester.path / folder
+        path.mkdir(parents=True)
+        sid = "plugin-" + folder.replace("/", "-")
+        (path / "case.yaml").write_text(PASSING.replace("plugin-pass", sid))
+    result = pytester.runpytest("--collect-only", "-q")
+    out = result.stdout.str()
+    assert "figures/case.yaml::plugin-figures" in out
+    assert "protests/club/case.yaml::plugin-protests-club" in out
+    assert "scenarios/case.yaml" not in out  # not among the folders named
+
+
+def test_the_plugin_can_be_switched_off(project: pytest.Pytester) -> None:
+    result = project.runpytest("-p", "no:rightofway", "--collect-only", "-q")
+    assert "plugin-pass" not in result.stdout.str()
