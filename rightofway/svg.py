@@ -114,10 +114,10 @@ HEADER = 52.0
 """Height of the band above the board holding the title and the wind."""
 MAX_UNIT = 48.0
 """Largest distance between intersections, in pixels, so small boards stay in scale."""
-MARK_VIEW = 6
+MARK_VIEW = 4
 """A mark within this many intersections of the action is drawn with its zone."""
-TOKEN_VIEW = 3
-"""A token within this many intersections of the action is drawn."""
+TOKEN_VIEW = 2
+"""A token within this many intersections of the action widens the board to show it."""
 
 
 def _near(p: Point, core: list[Point], reach: int) -> bool:
@@ -129,6 +129,9 @@ def _extent(position: Position, extra: list[Point]) -> tuple[Point, Point]:
     tokens near them, and the marks (with their zones) near them. Marks further
     away are shown by a pointer at the edge."""
     core: list[Point] = [b.at for b in position.boats] + list(extra)
+    if not core:  # no boats: the marks and tokens, or the origin
+        core = [m.at for m in position.marks] + sorted(position.yellow | position.blue)
+        core = core or [(0, 0)]
     pts = list(core)
     for m in position.marks:
         if _near(m.at, core, MARK_VIEW):
@@ -219,6 +222,7 @@ def _draw(position: Position, *, size: int, move: Move | None, claims: bool, con
         _text(g, left + 12, 30, title, 14, colors.text, font_weight="bold")
     _grid(g, c, colors, coordinates)
     _zones(g, c, position, colors, unit)
+    drawn: set[str] = set()
     if shadows:
         for b in position.boats:
             for p in rules.shadow(position, b.id):
@@ -226,34 +230,30 @@ def _draw(position: Position, *, size: int, move: Move | None, claims: bool, con
                     x, y = c.xy(p)
                     _el(g, "circle", cx=x, cy=y, r=_fmt(unit * 0.3), fill=colors.shadow,
                         fill_opacity="0.15", class_="shadow")
+                    drawn.add("shadow")
     if claims:
-        facts = rules.facts(position)
-        for b in position.boats:
-            color = colors.tack(facts[b.id].tack)
-            for p in sorted(claim_sets[b.id]):
-                x, y = c.xy(p)
-                half = unit * 0.22
-                _el(g, "rect", x=_fmt(c.x(p[0]) - half), y=_fmt(c.y(p[1]) - half),
-                    width=_fmt(2 * half), height=_fmt(2 * half), fill=color,
-                    fill_opacity="0.3", stroke=color, stroke_width="1.5", class_="claim")
+        _claims(g, c, position, claim_sets, colors, unit)
+        drawn.update("claims" for s in claim_sets.values() if s)
     if contested:
         points = {tuple(p) for _, _, d in edges for p in d["contested"]}
         for p in sorted(points):
             x, y = c.xy(p)
             _el(g, "circle", cx=x, cy=y, r=_fmt(unit * 0.34), fill="none",
                 stroke=colors.contested, stroke_width="3", class_="contested")
-    _tokens(g, c, position, colors, unit)
-    _marks(g, c, position, colors, unit)
+            drawn.add("contested")
+    drawn.update(_tokens(g, c, position, colors, unit))
+    drawn.update(_marks(g, c, position, colors, unit))
     if path and len(path) > 1:
         _el(g, "polyline", points=" ".join(",".join(c.xy(p)) for p in path), fill="none",
             stroke=colors.move, stroke_width="2.5", stroke_dasharray="6 4",
             marker_end=c.marker("move"), class_="move")
-    _boats(g, c, position, colors, unit)
-    if engagement:
+    drawn.update(_boats(g, c, position, colors, unit))
+    if engagement and edges:
         _engagements(g, c, position, colors, unit, edges)
+        drawn.add("give-way")
     _wind(g, position.wind, colors, left + size, c.marker("wind"))
     if legend:
-        _legend(g, left, height - legend_h, size, colors)
+        _legend(g, left, height - legend_h, size, colors, drawn)
     for i, caption in enumerate(captions):
         _text(g, left + 12, height - 16.0 * (len(captions) - i) + 8, caption, 12,
               colors.engagement, class_="give-way-caption")
@@ -293,8 +293,13 @@ def _zones(g: ET.Element, c: _Canvas, position: Position, colors: Colors, unit: 
 
 
 def _tokens(g: ET.Element, c: _Canvas, position: Position, colors: Colors,
-            unit: float) -> None:
+            unit: float) -> set[str]:
     r = unit * 0.17
+    drawn = set()
+    if any(_inside(q, c) for q in position.yellow):
+        drawn.add("lull")
+    if any(_inside(q, c) for q in position.blue):
+        drawn.add("gust")
     for p in sorted(q for q in position.yellow if _inside(q, c)):
         x, y = c.xy(p)
         _el(g, "circle", cx=x, cy=y, r=_fmt(r), fill=colors.lull, stroke=colors.text,
@@ -306,14 +311,18 @@ def _tokens(g: ET.Element, c: _Canvas, position: Position, colors: Colors,
               f"{_fmt(cx - d)},{_fmt(cy)}"
         _el(g, "polygon", points=pts, fill=colors.gust, stroke=colors.text, stroke_width="1",
             class_="gust")
+    return drawn
 
 
-def _marks(g: ET.Element, c: _Canvas, position: Position, colors: Colors, unit: float) -> None:
+def _marks(g: ET.Element, c: _Canvas, position: Position, colors: Colors,
+           unit: float) -> set[str]:
     r = unit * 0.28
+    drawn = {"mark"} if position.marks else set()
     for m in position.marks:
         if not _inside(m.at, c):
             _far_mark(g, c, m.id, m.at, colors)
             continue
+        drawn.add("zone")
         x, y = c.x(m.at[0]), c.y(m.at[1])
         if m.role.value == "committee-boat":
             _el(g, "rect", x=_fmt(x - r), y=_fmt(y - r), width=_fmt(2 * r), height=_fmt(2 * r),
@@ -323,6 +332,7 @@ def _marks(g: ET.Element, c: _Canvas, position: Position, colors: Colors, unit: 
                 stroke=colors.text, stroke_width="1.5", class_="mark")
         _text(g, x + r + 3, y - r, m.id, _clamp(unit * 0.3, 9, 13), colors.text, class_="label",
               stroke=colors.background, stroke_width="3", paint_order="stroke")
+    return drawn
 
 
 def _far_mark(g: ET.Element, c: _Canvas, name: str, at: Point, colors: Colors) -> None:
@@ -348,15 +358,18 @@ def _far_mark(g: ET.Element, c: _Canvas, name: str, at: Point, colors: Colors) -
 _HULL = ((0.0, -0.44), (0.2, -0.12), (0.17, 0.3), (-0.17, 0.3), (-0.2, -0.12))
 
 
-def _boats(g: ET.Element, c: _Canvas, position: Position, colors: Colors, unit: float) -> None:
+def _boats(g: ET.Element, c: _Canvas, position: Position, colors: Colors,
+           unit: float) -> set[str]:
     facts = rules.facts(position)
+    drawn = {("head to wind" if f.tack is Tack.NONE else f.tack.value) for f in facts.values()}
     for b in position.boats:
         f = facts[b.id]
         x, y = c.x(b.at[0]), c.y(b.at[1])
         pts = " ".join(f"{_fmt(px * unit)},{_fmt(py * unit)}" for px, py in _HULL)
         boat = _el(g, "g", class_="boat", transform=f"translate({_fmt(x)},{_fmt(y)})")
         title = _el(boat, "title")
-        title.text = (f"{b.id}: heading {b.heading.name}, {f.tack} tack, {f.point_of_sail}"
+        tack = "head to wind" if f.tack is Tack.NONE else f"{f.tack} tack"
+        title.text = (f"{b.id}: heading {b.heading.name}, {tack}, {f.point_of_sail}"
                       f"{', held by a lull' if b.lull else ''}")
         _el(boat, "polygon", points=pts, fill=colors.tack(f.tack), stroke=colors.text,
             stroke_width="1.5", transform=f"rotate({b.heading.value})")
@@ -366,6 +379,32 @@ def _boats(g: ET.Element, c: _Canvas, position: Position, colors: Colors, unit: 
         _text(boat, unit * 0.3, -unit * 0.3, b.id, _clamp(unit * 0.42, 10, 16), colors.text,
               font_weight="bold", stroke=colors.background, stroke_width="3",
               paint_order="stroke", class_="label")
+    return drawn
+
+
+_SLOTS = ((-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1), (0, 1), (-1, 0), (1, 0))
+"""Where, around an intersection, each boat's claim square sits (by the boat's place)."""
+
+
+def _claims(g: ET.Element, c: _Canvas, position: Position,
+            claim_sets: dict[str, frozenset[Point]], colors: Colors, unit: float) -> None:
+    """Each boat's claims as small squares in its tack's colour, in a corner of its own
+    around the intersection and marked with its id, so that overlapping claims of
+    several boats stay apart."""
+    facts = rules.facts(position)
+    half = unit * 0.13
+    size = _clamp(unit * 0.2, 6, 10)
+    for i, b in enumerate(position.boats):
+        color = colors.tack(facts[b.id].tack)
+        ox, oy = _SLOTS[i % len(_SLOTS)]
+        group = _el(g, "g", class_="claims", data_boat=b.id)
+        for p in sorted(claim_sets[b.id]):
+            x, y = c.x(p[0]) + ox * unit * 0.2, c.y(p[1]) + oy * unit * 0.2
+            _el(group, "rect", x=_fmt(x - half), y=_fmt(y - half), width=_fmt(2 * half),
+                height=_fmt(2 * half), fill=color, fill_opacity="0.35", stroke=color,
+                stroke_width="1.2", class_="claim")
+            _text(group, x, y + size / 3, b.id[:2], size, colors.text, text_anchor="middle",
+                  class_="claim-label")
 
 
 def _engagements(g: ET.Element, c: _Canvas, position: Position, colors: Colors,
@@ -375,6 +414,17 @@ def _engagements(g: ET.Element, c: _Canvas, position: Position, colors: Colors,
         x1, y1, x2, y2 = c.x(a[0]), c.y(a[1]), c.x(b[0]), c.y(b[1])
         dx, dy = x2 - x1, y2 - y1
         length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+        if length < 2 * unit:
+            # Hulls side by side leave no room for a straight arrow: bow it out beside them.
+            nx_, ny_ = -dy / length, dx / length
+            bow = unit * 0.9
+            mx, my = (x1 + x2) / 2 + nx_ * bow, (y1 + y2) / 2 + ny_ * bow
+            start = _towards(x1, y1, mx, my, unit * 0.35)
+            end = _towards(x2, y2, mx, my, unit * 0.35)
+            _el(g, "path", d=f"M {_fmt(start[0])} {_fmt(start[1])} Q {_fmt(mx)} {_fmt(my)} "
+                f"{_fmt(end[0])} {_fmt(end[1])}", fill="none", stroke=colors.engagement,
+                stroke_width="2", marker_end=c.marker("give"), class_="give-way")
+            continue
         shrink = unit * 0.45
         sx, sy = dx / length * shrink, dy / length * shrink
         _el(g, "line", x1=_fmt(x1 + sx), y1=_fmt(y1 + sy), x2=_fmt(x2 - sx), y2=_fmt(y2 - sy),
@@ -386,6 +436,13 @@ def _engagements(g: ET.Element, c: _Canvas, position: Position, colors: Colors,
         _text(g, x1 + dx * 0.4 + px, y1 + dy * 0.4 + py, str(data["basis"]),
               _clamp(unit * 0.28, 9, 12), colors.engagement, stroke=colors.background,
               stroke_width="3", paint_order="stroke", class_="basis")
+
+
+def _towards(x: float, y: float, tx: float, ty: float, d: float) -> tuple[float, float]:
+    """The point ``d`` from ``(x, y)`` towards ``(tx, ty)``."""
+    dx, dy = tx - x, ty - y
+    n = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+    return x + dx / n * d, y + dy / n * d
 
 
 def _wind(g: ET.Element, wind_from: Compass, colors: Colors, right: float, marker: str) -> None:
@@ -403,14 +460,34 @@ def _wind(g: ET.Element, wind_from: Compass, colors: Colors, right: float, marke
           text_anchor="end")
 
 
-def _legend(g: ET.Element, left: float, top: float, size: int, colors: Colors) -> None:
-    items = (("starboard", colors.starboard, "hull"), ("port", colors.port, "hull"),
-             ("gust", colors.gust, "diamond"), ("lull", colors.lull, "disc"),
-             ("mark", colors.mark, "disc"))
+_LEGEND = (
+    ("starboard", "starboard", "hull"), ("port", "port", "hull"),
+    ("head to wind", "head_to_wind", "hull"), ("gust", "gust", "diamond"),
+    ("lull", "lull", "disc"), ("mark", "mark", "disc"), ("zone", "zone", "zone"),
+    ("claims", "text", "claim"), ("contested", "contested", "ring"),
+    ("shadow", "shadow", "shade"), ("give-way", "engagement", "arrow"),
+)
+"""Legend entries: label (and the key of what is drawn), colour attribute, swatch."""
+
+
+def _legend(g: ET.Element, left: float, top: float, size: int, colors: Colors,
+            drawn: set[str]) -> None:
+    """A key to what this panel shows, and nothing else."""
+    items = [(label, getattr(colors, attr), shape) for label, attr, shape in _LEGEND
+             if label in drawn]
+    if not items:
+        return
+    # Each entry as wide as its label needs; a narrow panel gets smaller type.
+    font = 11.0
+    widths = [26 + 0.62 * font * len(label) for label, _, _ in items]
+    if sum(widths) > size - 24:
+        scale = (size - 24) / sum(widths)
+        font *= max(scale, 0.7)
+        widths = [w * scale for w in widths]
     x = left + 12.0
     y = top + 16.0
     legend = _el(g, "g", class_="legend")
-    for label, color, shape in items:
+    for (label, color, shape), step in zip(items, widths, strict=True):
         if shape == "diamond":
             _el(legend, "polygon", points=f"{_fmt(x)},{_fmt(y - 6)} {_fmt(x + 6)},{_fmt(y)} "
                 f"{_fmt(x)},{_fmt(y + 6)} {_fmt(x - 6)},{_fmt(y)}", fill=color,
@@ -418,11 +495,25 @@ def _legend(g: ET.Element, left: float, top: float, size: int, colors: Colors) -
         elif shape == "disc":
             _el(legend, "circle", cx=_fmt(x), cy=_fmt(y), r="5", fill=color, stroke=colors.text,
                 stroke_width="1")
+        elif shape == "ring":
+            _el(legend, "circle", cx=_fmt(x), cy=_fmt(y), r="5", fill="none", stroke=color,
+                stroke_width="2.5")
+        elif shape == "shade":
+            _el(legend, "circle", cx=_fmt(x), cy=_fmt(y), r="5", fill=color, fill_opacity="0.15")
+        elif shape == "zone":
+            _el(legend, "rect", x=_fmt(x - 6), y=_fmt(y - 5), width="12", height="10",
+                fill=color, fill_opacity="0.1", stroke=color, stroke_dasharray="3 2")
+        elif shape == "claim":
+            _el(legend, "rect", x=_fmt(x - 4), y=_fmt(y - 4), width="8", height="8",
+                fill=colors.starboard, fill_opacity="0.35", stroke=colors.starboard)
+        elif shape == "arrow":
+            _el(legend, "line", x1=_fmt(x - 7), y1=_fmt(y), x2=_fmt(x + 7), y2=_fmt(y),
+                stroke=color, stroke_width="2")
         else:
             _el(legend, "rect", x=_fmt(x - 6), y=_fmt(y - 5), width="12", height="10",
                 fill=color, stroke=colors.text, stroke_width="1")
-        _text(legend, x + 10, y + 4, label, 11, colors.text)
-        x += (size - 24) / len(items)
+        _text(legend, x + 10, y + 4, label, font, colors.text)
+        x += step
 
 
 def scenario(

@@ -116,8 +116,9 @@ def test_draw_writes_valid_svg_for_every_bundled_scenario_of_every_ruleset(
     assert files
     for f in files:
         out = tmp_path / f"{f.stem}.svg"
-        assert main(["draw", str(f), "-o", str(out), "--layers",
-                     "claims,contested,shadows,engagement"]) == 0
+        layers = ["--layers", "claims,contested,shadows,engagement"]
+        rtw = f.parent.name == "race-the-wind"
+        assert main(["draw", str(f), "-o", str(out), *(layers if rtw else [])]) == 0
         root = parse(out.read_text())
         prepared = load_scenario(f)
         move = prepared.move
@@ -130,3 +131,30 @@ def test_draw_rejects_unknown_layers(capsys: pytest.CaptureFixture[str]) -> None
     f = sorted(bundled_catalogue().rglob("*.yaml"))[0]
     assert main(["draw", str(f), "--layers", "claims,sails"]) == 2
     assert "unknown layer 'sails'" in capsys.readouterr().err
+
+
+def test_a_position_with_no_boats_draws_its_marks() -> None:
+    empty = Position(Compass.N, (), marks=(Mark("w", (3, 5), MarkRole.WINDWARD_MARK),))
+    root = parse(str(svg.board(empty)))
+    assert len(by_class(root, "mark")) == 1 and not by_class(root, "boat")
+    parse(Position(Compass.N, ())._repr_svg_())
+
+
+def test_claims_of_each_boat_are_drawn_apart_and_the_legend_lists_only_what_is_drawn() -> None:
+    pos = Position(Compass.N, (Boat("A", (0, 0), Compass.NE), Boat("B", (2, 0), Compass.NW)))
+    root = parse(str(svg.board(pos, claims=True, engagement=True)))
+    groups = by_class(root, "claims")
+    assert [g.get("data-boat") for g in groups] == ["A", "B"]
+    a_square, b_square = (g.find(f"{{{svg.SVG_NS}}}rect") for g in groups)
+    assert a_square is not None and b_square is not None
+    assert a_square.get("x") != b_square.get("x")  # both claim [1, 1], in different corners
+    legend = " ".join(t.text or "" for g in by_class(root, "legend") for t in g.iter()
+                      if t.tag.endswith("text"))
+    assert legend.split() == ["starboard", "port", "claims", "give-way"]
+
+
+def test_a_give_way_arrow_between_adjacent_hulls_is_drawn_beside_them() -> None:
+    pos = Position(Compass.N, (Boat("A", (0, 1), Compass.NW), Boat("B", (1, 0), Compass.NW)))
+    root = parse(str(svg.board(pos, engagement=True)))
+    (arrow,) = by_class(root, "give-way")
+    assert arrow.tag.endswith("path") and " Q " in (arrow.get("d") or "")
