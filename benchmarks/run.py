@@ -95,6 +95,50 @@ def races_per_second(count: int) -> tuple[float, int]:
     return count / (timeit.default_timer() - start), played
 
 
+_IMPORT = (
+    "import sys, time\n"
+    "t = time.process_time()\n"
+    "import {module}\n"
+    "print(time.process_time() - t, 'networkx' in sys.modules, 'pydantic' in sys.modules)\n"
+)
+_HELP = (
+    "import sys, time\n"
+    "t = time.process_time()\n"
+    "from rightofway.cli import main\n"
+    "try:\n"
+    "    main(['--help'])\n"
+    "except SystemExit:\n"
+    "    pass\n"
+    "print(time.process_time() - t, 'networkx' in sys.modules, 'pydantic' in sys.modules,"
+    " file=sys.stderr)\n"
+)
+
+
+def start_up(repeat: int) -> list[tuple[str, float, bool]]:
+    """CPU seconds to import a module, and to print the CLI's help, in a fresh interpreter.
+
+    Each is the best of ``repeat`` fresh processes; the flag says whether networkx or
+    pydantic (which rightofway loads only when needed) came along.
+    """
+    import subprocess
+    import sys
+
+    out = []
+    for name, code in (("import rightofway", _IMPORT.format(module="rightofway")),
+                       ("import rightofway.rtw", _IMPORT.format(module="rightofway.rtw")),
+                       ("rightofway --help", _HELP)):
+        best, heavy = float("inf"), False
+        for _ in range(repeat):
+            proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                  check=True)
+            text = proc.stderr if name.endswith("--help") else proc.stdout
+            cpu, nx_loaded, pd_loaded = text.split()[-3:]
+            best = min(best, float(cpu))
+            heavy = heavy or nx_loaded == "True" or pd_loaded == "True"
+        out.append((name, best, heavy))
+    return out
+
+
 def measure(cases: list[tuple[str, Callable[[], object]]], repeat: int,
             number: int) -> list[tuple[str, float]]:
     """Best-of-``repeat`` microseconds per call for each case.
@@ -131,6 +175,9 @@ def main() -> None:
         print(f"{name:<32}{us:>10.1f}{us / ref:>8.2f}")
     print(f"engaged pairs: {len(engagements(POSITION))}; each figure is the best of "
           f"{args.repeat} runs of {args.number} calls")
+    for name, cpu, heavy in start_up(args.repeat):
+        print(f"start-up {name:<24}{cpu * 1000:>8.0f} ms CPU"
+              f"{' (networkx or pydantic loaded)' if heavy else ''}")
     if args.races:
         rate, moves = races_per_second(args.races)
         print(f"random races (5 boats, bots choosing among safe moves): {rate:.2f} races/s, "

@@ -8,12 +8,13 @@ kernel, the scenario files, the CLI and the pytest plugin work with any of them.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
-
-import networkx as nx
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from rightofway.results import RightOfWay, Ruling
+
+if TYPE_CHECKING:  # networkx and pydantic load only when a graph or a file model is used
+    import networkx as nx
+    from pydantic import BaseModel
 
 __all__ = ["KNOWN_RULESETS", "Ruleset", "get_ruleset", "register", "ruleset_names"]
 
@@ -36,8 +37,11 @@ class Ruleset(Protocol):
     code: str
     """Prefix of its citations (``RTW``)."""
     title: str
-    scenario_model: type[BaseModel]
-    """Strict pydantic model of its scenario files."""
+
+    @property
+    def scenario_model(self) -> type[BaseModel]:
+        """Strict pydantic model of its scenario files."""
+        ...
 
     def prepare(self, scenario: Any, file: str) -> Any:
         """Turn a validated scenario model into kernel values (``FieldError`` if impossible)."""

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import networkx as nx
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any
 
 from rightofway.results import RightOfWay, Ruling
-from rightofway.rtw import moves, rules, scenario
+from rightofway.rtw import moves, rules
 from rightofway.rtw.position import Move, Position, Protest
-from rightofway.scenarios import ScenarioReport
+
+if TYPE_CHECKING:
+    import networkx as nx
+    from pydantic import BaseModel
+
+    from rightofway.rtw import scenario
+    from rightofway.scenarios import ScenarioReport
 
 __all__ = ["RaceTheWind"]
 
@@ -21,15 +24,25 @@ class RaceTheWind:
     name = "race-the-wind"
     code = "RTW"
     title = "Race the Wind"
-    scenario_model: type[BaseModel] = scenario.RtwScenario
+
+    @property
+    def scenario_model(self) -> type[BaseModel]:
+        """The strict model of Race the Wind scenario files (loaded when first needed)."""
+        from rightofway.rtw.scenario import RtwScenario
+
+        return RtwScenario
 
     def prepare(self, model: Any, file: str) -> scenario.Prepared:
         """Kernel values of a validated scenario file."""
-        return scenario.prepare(model, file)
+        from rightofway.rtw.scenario import prepare
+
+        return prepare(model, file)
 
     def check(self, prepared: scenario.Prepared) -> ScenarioReport:
         """Check a scenario's expectations."""
-        return scenario.check(prepared)
+        from rightofway.rtw.scenario import check
+
+        return check(prepared)
 
     def diagram(self, position: Position, move: Move | None = None) -> str:
         """Before and after, with claims, contested points and give-way arrows."""
