@@ -23,6 +23,8 @@ __all__ = [
     "RecordError",
     "ReplayMismatch",
     "SetupError",
+    "event_difference",
+    "plain",
 ]
 
 
@@ -89,6 +91,30 @@ class ReplayMismatch(Exception):
         super().__init__(f"turn {turn}: {message}")
         self.turn = turn
         self.message = message
+
+
+def event_difference(recorded: list[dict[str, Any]], produced: list[dict[str, Any]]) -> str:
+    """What differs between the events a record holds and those the rules produce.
+
+    Events are compared in order; for an event both sides have, each key whose
+    value differs is named, so two events with the same text but other data
+    are told apart."""
+    parts: list[str] = []
+    for i in range(max(len(recorded), len(produced))):
+        r = recorded[i] if i < len(recorded) else None
+        p = produced[i] if i < len(produced) else None
+        if r == p:
+            continue
+        if r is None:
+            assert p is not None
+            parts.append(f"event {i + 1} happened but is not recorded: {p.get('text')}")
+        elif p is None:
+            parts.append(f"event {i + 1} is recorded but did not happen: {r.get('text')}")
+        else:
+            keys = [k for k in dict.fromkeys([*r, *p]) if r.get(k) != p.get(k)]
+            parts.append(f"event {i + 1} ({p.get('kind')}): " + "; ".join(
+                f"{k} recorded as {r.get(k)!r}, the rules give {p.get(k)!r}" for k in keys))
+    return "; ".join(parts) or "the events are the same"
 
 
 M = TypeVar("M")

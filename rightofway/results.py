@@ -103,6 +103,10 @@ class Ruling(Generic[P, M]):
     steps: tuple[Step, ...]
     after: P | None
     """The position after the move, or ``None`` when the move is illegal."""
+    before: P | None = None
+    """The position the move was made in."""
+    ruleset: str = ""
+    """The registry name of the ruleset that ruled, which also draws the ruling."""
 
     @property
     def infringed(self) -> frozenset[str]:
@@ -121,6 +125,14 @@ class Ruling(Generic[P, M]):
         if self.verdict:
             head.append(f"protest: {self.verdict}")
         return "\n".join(head) + "\nsteps:\n" + render_steps(self.steps)
+
+    def _repr_svg_(self) -> str | None:
+        """The position before the move and after it, as the ruleset draws them (notebooks)."""
+        if self.before is None or not self.ruleset:
+            return None
+        from rightofway.registry import get_ruleset
+
+        return str(get_ruleset(self.ruleset).diagram(self.before, self.move))
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for programs."""

@@ -34,6 +34,7 @@ __all__ = [
     "find_scenarios",
     "load_scenario",
     "read_yaml",
+    "scenario_schema",
 ]
 
 Loc = tuple[str | int, ...]
@@ -219,17 +220,23 @@ def validation_error(file: str, model: type[BaseModel], exc: ValidationError,
 class StrictModel(BaseModel):
     """Base of every file model: unknown keys and loose types are errors; values are frozen."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True,
+                              use_attribute_docstrings=True)
 
 
 class ScenarioHeader(StrictModel):
     """The keys every scenario file starts with, whatever its ruleset."""
 
     schema_version: Literal[1] = 1
+    """Version of the scenario file format (1)."""
     id: Annotated[StrictStr, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+    """Unique id, kebab-case; the catalogue names the file after it."""
     title: Annotated[StrictStr, Field(min_length=1)]
+    """One line saying what the scenario shows."""
     source: Annotated[StrictStr, Field(min_length=1)]
+    """Where the situation comes from: the rulebook section or figure, in the project's words."""
     notes: StrictStr | None = None
+    """How the expectations were derived, for people."""
 
 
 class Comparison:
@@ -275,9 +282,12 @@ class ScenarioReport:
     """The result of checking one scenario: pass/fail, mismatches and the live explanation."""
 
     id: str
+    """Unique id, kebab-case; the catalogue names the file after it."""
     title: str
+    """One line saying what the scenario shows."""
     ruleset: str
     source: str
+    """Where the situation comes from: the rulebook section or figure, in the project's words."""
     file: str
     mismatches: tuple[Mismatch, ...]
     summary: tuple[str, ...]
@@ -400,3 +410,54 @@ def bundled_catalogue() -> Path:
     if packaged.is_dir():
         return Path(str(packaged))
     return Path(__file__).resolve().parent.parent / "scenarios"
+
+
+# --- the JSON Schema of scenario files --------------------------------------------------------
+
+SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def scenario_schema(ruleset: str | None = None) -> dict[str, Any]:
+    """The JSON Schema of scenario files: one ruleset's, or (``None``) every ruleset's.
+
+    It carries ``$schema`` and ``$id``, and a description for every property,
+    so that editors complete and explain scenario files. :class:`KeyError` for
+    an unknown ruleset.
+    """
+    from rightofway.registry import get_ruleset, ruleset_names
+
+    if ruleset is not None:
+        model = get_ruleset(ruleset).scenario_model
+        return {"$schema": SCHEMA_DIALECT, "$id": f"urn:rightofway:scenario:{ruleset}:1",
+                **model.model_json_schema()}
+    defs: dict[str, Any] = {}
+    choices = []
+    for name in ruleset_names():
+        schema = get_ruleset(name).scenario_model.model_json_schema()
+        for key, value in schema.pop("$defs", {}).items():
+            defs[f"{name}.{key}"] = _prefix_refs(value, name)
+        defs[name] = _prefix_refs(schema, name)
+        choices.append({"$ref": f"#/$defs/{name}"})
+    return {
+        "$schema": SCHEMA_DIALECT,
+        "$id": "urn:rightofway:scenario:1",
+        "title": "rightofway scenario file",
+        "description": "One situation of a sailing-race game: a position, what is played, and "
+                       "the outcome expected. The key ruleset says which of the schemas below "
+                       "applies.",
+        "oneOf": choices,
+        "$defs": defs,
+    }
+
+
+def _prefix_refs(node: Any, prefix: str) -> Any:
+    if isinstance(node, dict):
+        return {
+            k: (f"#/$defs/{prefix}.{v.removeprefix('#/$defs/')}"
+                if k == "$ref" and isinstance(v, str) and v.startswith("#/$defs/")
+                else _prefix_refs(v, prefix))
+            for k, v in node.items()
+        }
+    if isinstance(node, list):
+        return [_prefix_refs(v, prefix) for v in node]
+    return node

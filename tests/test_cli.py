@@ -42,25 +42,83 @@ def test_bundled_catalogue_passes(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     files = list(bundled_catalogue().rglob("*.yaml"))
     assert len(files) >= 40
-    assert out.strip().splitlines()[-1] == f"{len(files)} passed, 0 failed"
+    assert out.strip().splitlines() == [f"{len(files)} passed, 0 failed"]
 
 
-def test_check_prints_ruling_and_explanation(tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_prints_one_line_per_scenario_and_a_summary_last(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write(tmp_path, "good.yaml", GOOD)
+    write(tmp_path, "bad.yaml", GOOD.replace("cli-fig09", "cli-bad").replace("penalty: A",
+                                                                              "penalty: null"))
+    assert main(["check", str(tmp_path)]) == 1
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines == [
+        "FAIL cli-bad - Starboard owns the point: ruling.penalty: expected null, got A",
+        "PASS cli-fig09 - Starboard owns the point",
+        "1 passed, 1 failed",
+    ]
+
+
+def test_check_verbose_prints_ruling_and_explanation(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, "good.yaml", GOOD)
-    assert main(["check", str(path)]) == 0
+    assert main(["check", "-v", str(path)]) == 0
     out = capsys.readouterr().out
     assert "PASS cli-fig09" in out
     assert "protest upheld" in out
     assert "[RTW 3.4] the boat on starboard tack has right of way" in out
+    assert out.strip().splitlines()[-1] == "1 passed, 0 failed"
 
 
 def test_failing_expectation_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, "bad.yaml", GOOD.replace("penalty: A", "penalty: null"))
-    assert main(["check", str(path)]) == 1
+    assert main(["check", "-v", str(path)]) == 1
     out = capsys.readouterr().out
     assert "FAIL cli-fig09" in out
     assert "MISMATCH ruling.penalty: expected null, got A" in out
+
+
+def test_bundled_ids_stand_for_their_files(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "rtw-fig09-starboard-free-point"]) == 0
+    assert capsys.readouterr().out.startswith("PASS rtw-fig09-starboard-free-point")
+    assert main(["explain", "rtw-fig09-starboard-free-point"]) == 0
+    assert "ruling on A [A]" in capsys.readouterr().out
+    assert main(["draw", "rtw-fig09-starboard-free-point"]) == 0
+    assert capsys.readouterr().out.startswith("<svg")
+    assert main(["check", "no-such-scenario"]) == 2
+    assert "nor a bundled scenario id" in capsys.readouterr().err
+
+
+def test_list_names_the_bundled_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list", "--ruleset", "vector-game"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert all(line.startswith("vg-") for line in lines[:-1])
+    assert lines[-1] == f"{len(lines) - 1} scenarios"
+    assert main(["list", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["ruleset"] for r in rows} == {"race-the-wind", "vector-game"}
+    assert len(rows) == len(list(bundled_catalogue().rglob("*.yaml")))
+    assert main(["list", "--ruleset", "chess"]) == 2
+    assert "unknown ruleset 'chess'" in capsys.readouterr().err
+
+
+def test_options_that_do_not_apply_are_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["draw", "vg-gw1-port-crosses-close-ahead", "--layers", "claims"]) == 2
+    assert "--layers: the layers are Race the Wind's" in capsys.readouterr().err
+    assert main(["play", "--ruleset", "vector-game", "--course", "triangle"]) == 2
+    assert "--course: the courses are Race the Wind's" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["draw", "rtw-fig09-starboard-free-point", "--size", "0"])
+    assert "expected a number above 0" in capsys.readouterr().err
+
+
+def test_every_command_explains_itself_with_an_example(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("check", "list", "explain", "draw", "play", "replay", "schema"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = capsys.readouterr().out
+        assert "example:" in text and f"rightofway {command}" in text, command
 
 
 def test_json_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -105,10 +163,43 @@ def test_explain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_schema_is_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["schema"]) == 0
+    assert main(["schema", "--ruleset", "race-the-wind"]) == 0
     schema = json.loads(capsys.readouterr().out)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["$id"] == "urn:rightofway:scenario:race-the-wind:1"
     assert schema["additionalProperties"] is False
     assert {"id", "title", "ruleset", "source", "position"} <= set(schema["required"])
+
+
+def test_the_schema_covers_every_ruleset_and_explains_every_key(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["schema"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert schema["$id"] == "urn:rightofway:scenario:1"
+    assert [c["$ref"] for c in schema["oneOf"]] == ["#/$defs/race-the-wind",
+                                                    "#/$defs/vector-game"]
+    undescribed = []
+
+    def walk(node: object, path: str) -> None:
+        if isinstance(node, dict):
+            for key, sub in node.get("properties", {}).items():
+                if "description" not in sub:
+                    undescribed.append(f"{path}.{key}")
+            for key, sub in node.items():
+                walk(sub, f"{path}/{key}")
+        elif isinstance(node, list):
+            for sub in node:
+                walk(sub, path)
+
+    walk(schema, "")
+    assert undescribed == []
+    refs = json.dumps(schema).count('"$ref": "#/$defs/')
+    assert refs > 20 and all(
+        ref.split("/")[-1] in schema["$defs"]
+        for ref in json.dumps(schema).split('"$ref": "')[1:]
+        for ref in [ref.split('"')[0]]
+    )
 
 
 def test_console_script_runs_without_traceback(tmp_path: Path) -> None:

@@ -247,7 +247,7 @@ def test_finishing_and_leaving_the_board() -> None:
                    H={"leg": 6, "row_side": 1})
     race, events = race.play(Move("H", ("A",)))  # broad reach onto the line at (3, 0)
     assert [e.text for e in events if e.kind == "finished"] == ["H finishes in place 1"]
-    assert race.finish_order() == ["H"]
+    assert race.finish_order == ["H"]
     assert not race.position.has_boat("H")
     assert race.to_move == "C"
 
@@ -257,7 +257,7 @@ def test_a_boat_owing_a_penalty_cannot_finish() -> None:
                    H={"leg": 6, "row_side": 1, "penalties": 1})
     race, events = race.play(Move("H", ("A",)))
     assert [k for k in kinds(events) if k.startswith("finish")] == ["finish-refused"]
-    assert race.finish_order() == []
+    assert race.finish_order == []
 
 
 # --- the second reading of RTW 3.1-3.8 -------------------------------------------------------
@@ -369,3 +369,15 @@ def test_a_race_remembers_its_moves_and_undoes_the_last() -> None:
     assert one.pop().position == start.position  # undo gives back the earlier state
     lines = list(two.record_lines())
     assert len(lines) == 3 and '"type": "setup"' in lines[0]
+
+
+def test_start_places_are_the_places_rtw_3_1_allows() -> None:
+    places = COURSE.start_places(4)
+    assert places and len(set(places)) == len(places)
+    check_placement(COURSE, [Boat(f"B{i}", p, NE) for i, p in enumerate(places[:4])])
+    holder = COURSE.start_places(2, "holder", reach=3)
+    challenger = COURSE.start_places(2, "challenger", reach=3)
+    assert all(x > 3 for x, _ in holder) and all(x < 3 for x, _ in challenger)
+    check_placement(COURSE, [Boat("H", holder[0], NE), Boat("C", challenger[0], NW)])
+    with pytest.raises(ValueError, match="role"):
+        COURSE.start_places(2)

@@ -32,24 +32,6 @@ COURSES: dict[str, Course] = {
 BOAT_IDS = "ABCDEFGHIJ"
 
 
-def _placements(course: Course, count: int) -> list[Point]:
-    """Every intersection where a boat may start (RTW 3.1), nearest the line first."""
-    row = course.line_row
-    marks = (course.gate_buoy, course.committee_boat)
-    lo, hi = course.gate_buoy[0], course.committee_boat[0]
-    if count == 2:
-        return []
-    spots = []
-    for x in range(lo - 9, hi + 10):
-        if lo <= x <= hi:
-            continue
-        for y in range(row - 9, row + 4):
-            d = min(chebyshev((x, y), m) for m in marks)
-            if (y > row and d == 3) or (y <= row and d == 8):
-                spots.append((x, y))
-    return spots
-
-
 def random_race(boats: int, seed: int, *, course: Course = DEFAULT_COURSE,
                 tokens: int = 24, options: RaceOptions | None = None) -> Race:
     """A legal random set-up for ``boats`` boats: placement, headings and tokens from ``seed``."""
@@ -63,7 +45,7 @@ def random_race(boats: int, seed: int, *, course: Course = DEFAULT_COURSE,
         spots = [(centre + rng.randint(2, 6), row - rng.randint(1, 5)),
                  (centre - rng.randint(2, 6), row - rng.randint(1, 5))]
     else:
-        spots = rng.sample(_placements(course, boats), boats)
+        spots = rng.sample(sorted(course.start_places(boats)), boats)
     headings = [rng.choice([Compass.NE, Compass.NW, Compass.E, Compass.W]) for _ in ids]
     fleet = [Boat(i, p, h) for i, p, h in zip(ids, spots, headings, strict=True)]
     yellow, blue = _tokens(course, rng, tokens, set(spots))

@@ -161,6 +161,42 @@ class Course:
             out += (Mark(EXTRA_ID[self.layout], self.extra, MarkRole.EXTRA_MARK),)
         return out
 
+    def start_places(self, boats: int, role: Literal["holder", "challenger"] | None = None,
+                     *, reach: int = 9) -> tuple[Point, ...]:
+        """Where a boat of a fleet of ``boats`` may be placed before the start (RTW 3.1).
+
+        More than two boats: every intersection exactly three (king moves) from a
+        gate mark above the line, or exactly eight from one below or level with it,
+        outside the strip between the gate marks. Two boats: every intersection of
+        the half of the racing area of ``role`` (the holder East, the challenger
+        West), within ``reach`` of the gate. Nearest the line first; marks excluded.
+        A race of N boats is set up by placing each on one of these
+        (:meth:`rightofway.rtw.race.Race.new` checks them).
+        """
+        row = self.line_row
+        gate = (self.gate_buoy, self.committee_boat)
+        lo, hi = self.gate_buoy[0], self.committee_boat[0]
+        centre = (lo + hi) / 2
+        spots = []
+        for x in range(lo - reach, hi + reach + 1):
+            for y in range(row - reach, row + reach + 1):
+                p = (x, y)
+                if p in self.mark_points:
+                    continue
+                if boats == 2:
+                    if role is None:
+                        raise ValueError("role: with two boats say whose places: 'holder' or "
+                                         "'challenger'")
+                    if (x > centre if role == "holder" else x < centre):
+                        spots.append(p)
+                    continue
+                if lo <= x <= hi:
+                    continue
+                d = min(chebyshev(p, m) for m in gate)
+                if (y > row and d == 3) or (y <= row and d == 8):
+                    spots.append(p)
+        return tuple(sorted(spots, key=lambda p: (abs(p[1] - row), p)))
+
     @property
     def mark_points(self) -> tuple[Point, ...]:
         """Where the course's marks stand."""

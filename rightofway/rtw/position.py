@@ -9,7 +9,7 @@ A :class:`Position` checks its own invariants when built and raises
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, Literal
 
@@ -409,6 +409,58 @@ class Position(BoatIndex[Boat]):
     def with_wind(self, wind: Compass) -> Position:
         """The same position after a wind shift (RTW 3.3)."""
         return replace(self, wind=wind)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data, in the shape of a scenario file's position (with its options).
+
+        >>> p = Position(Compass.N, (Boat("A", (0, 4), Compass.NE),))
+        >>> Position.from_json(p.to_json()) == p
+        True
+        """
+        boats = []
+        for b in self.boats:
+            row: dict[str, Any] = {"id": b.id, "at": list(b.at), "heading": b.heading.name}
+            if b.lull:
+                row["lull"] = True
+            if b.leg is not None:
+                row["leg"] = b.leg if isinstance(b.leg, str) else list(b.leg)
+            boats.append(row)
+        defaults = Options()
+        options = {f.name: getattr(self.options, f.name) for f in fields(Options)
+                   if getattr(self.options, f.name) != getattr(defaults, f.name)}
+        return {
+            "wind": self.wind.name,
+            "phase": self.phase.value,
+            "marks": [{"id": m.id, "at": list(m.at), "role": m.role.value} for m in self.marks],
+            "tokens": {"yellow": [list(p) for p in sorted(self.yellow)],
+                       "blue": [list(p) for p in sorted(self.blue)]},
+            "boats": boats,
+            "turn_order": list(self.turn_order),
+            "options": options,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Position:
+        """The position :meth:`to_json` wrote; :class:`ValueError` naming the field at fault."""
+        from pydantic import ValidationError
+
+        from rightofway.rtw.scenario import OptionsModel, PositionModel, to_position
+        from rightofway.scenarios import FieldError, format_loc
+
+        if not isinstance(data, dict):
+            raise ValueError(f"a position is a JSON object, got {type(data).__name__}")
+        body = {k: v for k, v in data.items() if k != "options"}
+        try:
+            model = PositionModel.model_validate(body)
+            o = OptionsModel.model_validate(data.get("options") or {})
+        except ValidationError as e:
+            err = e.errors()[0]
+            raise ValueError(f"{format_loc(tuple(err['loc'])) or 'position'}: "
+                             f"{err['msg']}") from None
+        try:
+            return to_position(model, Options(**o.model_dump()))
+        except FieldError as e:
+            raise ValueError(f"{format_loc(e.loc[1:])}: {e.message}") from None
 
     def _repr_svg_(self) -> str:
         from rightofway.svg import board

@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from rightofway.geometry import Compass, Point, chebyshev
 from rightofway.races import Event, History, IllegalMove, SetupError
+from rightofway.results import Ruling
 from rightofway.rtw import moves, rules
 from rightofway.rtw.course import Course, check_placement, check_tokens
 from rightofway.rtw.position import Boat, Move, Options, Phase, Position, Protest
@@ -237,10 +238,19 @@ class Race(History["AnyMove"]):
         """Whether every boat finished or the race ran out of moves."""
         return all(s.finished for _, s in self.boats) or self.turn >= self.options.max_turns
 
+    @property
     def finish_order(self) -> list[str]:
         """Boats that finished, first first."""
         done = [(s.place, b) for b, s in self.boats if s.place is not None]
         return [b for _, b in sorted(done)]
+
+    def ruling(self, move: AnyMove,
+               protest: Protest | None = None) -> Ruling[Position, Move] | None:
+        """The adjudication of ``move`` in the current position, explained (RTW 3.4); ``None``
+        for a penalty turn, which is not adjudicated for right of way."""
+        if isinstance(move, PenaltyTurn):
+            return None
+        return rules.adjudicate(self.position, move, protest)
 
     def in_start_procedure(self) -> bool:
         """Whether the start procedure (the first seven moves of each boat) is under way."""
@@ -596,6 +606,42 @@ class Race(History["AnyMove"]):
             raise ValueError("a wind shift is due: pass the compass die's result in rolls=")
         rng = random.Random(f"{self.seed}/{self.shifts}")
         return rng.choice(self.options.die)
+
+    def to_json(self) -> dict[str, Any]:
+        """The race as plain JSON data, between two moves and without its history
+        (a game record, :meth:`record_lines`, keeps the history)."""
+        from dataclasses import asdict
+
+        from rightofway.rtw.record import course_json, options_json
+
+        return {
+            "format": "rightofway-race-state",
+            "version": 1,
+            "ruleset": "race-the-wind",
+            "course": course_json(self.course),
+            "options": options_json(self.options),
+            "position": self.position.to_json(),
+            "boats": {b: {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(s).items()}
+                      for b, s in self.boats},
+            "turn": self.turn,
+            "shifts": self.shifts,
+            "flags_done": [list(f) for f in sorted(self.flags_done)],
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Race:
+        """The race :meth:`to_json` saved (:class:`ValueError` naming a field at fault)."""
+        from rightofway.rtw.record import race_from_json
+
+        return race_from_json(data)
+
+    def _repr_svg_(self) -> str:
+        """The board as it stands (notebooks)."""
+        from rightofway.svg import board
+
+        title = f"turn {self.turn}: {self.to_move} to move" if self.to_move else "race over"
+        return str(board(self.position, title=title))
 
     def record_lines(self) -> Iterator[str]:
         """The game record of the race so far, as JSON Lines (see :mod:`rightofway.rtw.record`)."""

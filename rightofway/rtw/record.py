@@ -18,11 +18,11 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from rightofway.geometry import Compass
-from rightofway.races import RecordError, ReplayMismatch
-from rightofway.rtw.course import Course, SetupError
+from rightofway.races import RecordError, ReplayMismatch, SetupError, event_difference
+from rightofway.rtw.course import Course
 from rightofway.rtw.notation import NotationError, from_notation, notation
-from rightofway.rtw.position import Move
-from rightofway.rtw.race import AnyMove, Event, PenaltyTurn, Race, RaceOptions
+from rightofway.rtw.position import Move, Position
+from rightofway.rtw.race import AnyMove, BoatState, Event, PenaltyTurn, Race, RaceOptions
 
 __all__ = [
     "RecordError",
@@ -92,23 +92,94 @@ class TurnModel(_Strict):
     events: list[dict[str, Any]] = []
 
 
+def course_json(c: Course) -> dict[str, Any]:
+    """A course as plain JSON data."""
+    return {"gate_buoy": list(c.gate_buoy), "committee_boat": list(c.committee_boat),
+            "windward": list(c.windward), "flags": list(c.flags), "laps": c.laps,
+            "layout": c.layout, "extra": list(c.extra) if c.extra else None}
+
+
+def options_json(o: RaceOptions) -> dict[str, Any]:
+    """Race options as plain JSON data."""
+    return {"wind_shifts": o.wind_shifts, "die": [d.name for d in o.die],
+            "start_moves": o.start_moves, "auto_protest": o.auto_protest,
+            "max_turns": o.max_turns}
+
+
+def _course(c: CourseModel) -> Course:
+    return Course(c.gate_buoy, c.committee_boat, c.windward, tuple(c.flags), c.laps, c.layout,
+                  c.extra)
+
+
+def _options(o: OptionsModel) -> RaceOptions:
+    return RaceOptions(o.wind_shifts, tuple(Compass[d] for d in o.die), o.start_moves,
+                       o.auto_protest, o.max_turns)
+
+
 def setup_line(race: Race) -> dict[str, Any]:
     """The set-up line of a race about to be played."""
-    c, o = race.course, race.options
     return {
         "type": "setup",
         "format": FORMAT,
         "version": 1,
         "ruleset": "race-the-wind",
-        "course": {"gate_buoy": list(c.gate_buoy), "committee_boat": list(c.committee_boat),
-                   "windward": list(c.windward), "flags": list(c.flags), "laps": c.laps,
-                   "layout": c.layout, "extra": list(c.extra) if c.extra else None},
-        "options": {"wind_shifts": o.wind_shifts, "die": [d.name for d in o.die],
-                    "start_moves": o.start_moves, "auto_protest": o.auto_protest,
-                    "max_turns": o.max_turns},
+        "course": course_json(race.course),
+        "options": options_json(race.options),
         "position": notation(race.position),
         "seed": race.seed,
     }
+
+
+class BoatStateModel(_Strict):
+    """One boat's race state in a saved race."""
+
+    leg: Annotated[StrictInt, Field(ge=0)]
+    moves: Annotated[StrictInt, Field(ge=0)]
+    same_spot: Annotated[StrictInt, Field(ge=0)]
+    row_side: Literal[-1, 0, 1]
+    column_side: Literal[-1, 0, 1]
+    mark_row_side: Literal[-1, 0, 1]
+    over_top: StrictBool
+    penalties: Annotated[StrictInt, Field(ge=0)]
+    serving: Annotated[StrictInt, Field(ge=0, le=3)]
+    serving_direction: Literal["R90", "L90"] | None
+    cover_token: Coord | None
+    place: Annotated[StrictInt, Field(ge=1)] | None
+
+
+class RaceStateModel(_Strict):
+    """A race saved between two moves (:meth:`Race.to_json`), without its history."""
+
+    format: Literal["rightofway-race-state"]
+    version: Literal[1]
+    ruleset: Literal["race-the-wind"]
+    course: CourseModel
+    options: OptionsModel
+    position: dict[str, Any]
+    boats: dict[StrictStr, BoatStateModel]
+    turn: Annotated[StrictInt, Field(ge=0)]
+    shifts: Annotated[StrictInt, Field(ge=0)]
+    flags_done: list[Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]]
+    seed: StrictInt | None
+
+
+def race_from_json(data: Any) -> Race:
+    """The race :meth:`Race.to_json` saved; :class:`ValueError` naming the field at fault."""
+    try:
+        m = RaceStateModel.model_validate(data)
+        course = _course(m.course)
+        position = Position.from_json(m.position)
+        states = tuple((b, BoatState(**s.model_dump())) for b, s in m.boats.items())
+        race = Race(course, _options(m.options), position, states, m.turn, m.shifts,
+                    frozenset((leg, row) for leg, row in m.flags_done), m.seed)
+    except ValidationError as e:
+        err = e.errors()[0]
+        raise ValueError(f"{'.'.join(map(str, err['loc'])) or 'race'}: {err['msg']}") from None
+    except SetupError as e:
+        raise ValueError(f"course: {e}") from None
+    if set(race.position.boat_ids) - {b for b, _ in states}:
+        raise ValueError("boats: every boat on the board needs its race state")
+    return race
 
 
 def turn_line(turn: int, move: AnyMove, events: tuple[Event, ...]) -> dict[str, Any]:
@@ -166,13 +237,9 @@ def start(lines: list[str]) -> Race:
         raise RecordError(1, "the record is empty; it starts with a set-up line")
     setup = _validate(SetupModel, _parse(lines[0], 1), 1)
     try:
-        c = setup.course
-        course = Course(c.gate_buoy, c.committee_boat, c.windward, tuple(c.flags), c.laps,
-                        c.layout, c.extra)
+        course = _course(setup.course)
         position = from_notation(setup.position)
-        o = setup.options
-        options = RaceOptions(o.wind_shifts, tuple(Compass[d] for d in o.die), o.start_moves,
-                              o.auto_protest, o.max_turns)
+        options = _options(setup.options)
         race = Race.new(course, position.boats, yellow=position.yellow, blue=position.blue,
                         wind=position.wind, options=options, rules_options=position.options,
                         seed=setup.seed)
@@ -207,11 +274,5 @@ def replay(lines: list[str]) -> Iterator[ReplayTurn]:
             raise ReplayMismatch(t.turn, str(e)) from None
         produced = [e.to_json() for e in events]
         if t.events and produced != t.events:
-            missing = [e["text"] for e in t.events if e not in produced]
-            extra = [e["text"] for e in produced if e not in t.events]
-            detail = "; ".join(
-                [f"recorded but not so: {m}" for m in missing] +
-                [f"happened but not recorded: {x}" for x in extra]
-            ) or "events in another order"
-            raise ReplayMismatch(t.turn, detail)
+            raise ReplayMismatch(t.turn, event_difference(t.events, produced))
         yield ReplayTurn(t.turn, move, events, before, race)

@@ -8,9 +8,7 @@ used, each with its citation.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-import networkx as nx
+from typing import TYPE_CHECKING, NamedTuple
 
 from rightofway.explain import Step
 from rightofway.geometry import (
@@ -31,6 +29,9 @@ from rightofway.results import Answer, Basis, Infringement, RightOfWay, Ruling, 
 from rightofway.rtw.moves import _after, claims, legality, outcomes
 from rightofway.rtw.position import TURNS, Boat, Mark, Move, Phase, Position, Protest
 from rightofway.rtw.sections import DEFS, RTW2, RTW34, RTW35, RTW36, RTW37
+
+if TYPE_CHECKING:  # networkx loads when a graph is asked for, not with the rules
+    import networkx as nx
 
 __all__ = [
     "BoatFacts",
@@ -430,6 +431,8 @@ def engagement_graph(position: Position) -> nx.DiGraph:
     ``graph.graph["cycles"]`` lists right-of-way cycles, which zone rules can
     create (see :func:`right_of_way_cycles`); they are reported, never hidden.
     """
+    import networkx as nx
+
     cl = claims(position)
     fs = facts(position)
     g = nx.DiGraph(ruleset="race-the-wind")
@@ -476,6 +479,8 @@ def right_of_way_cycles(graph: nx.DiGraph) -> list[list[str]]:
     Each cycle lists boats so that every boat has right of way over the next
     (and the last over the first), starting at the smallest boat id.
     """
+    import networkx as nx
+
     out = []
     for giving in nx.simple_cycles(graph):  # edges run give-way -> right of way
         cyc = giving[::-1]
@@ -699,7 +704,7 @@ def adjudicate(
                 )
             )
         return Ruling(move, False, verdict_of_move.reason, (), False, None, None, tuple(steps),
-                      None)
+                      None, position, "race-the-wind")
     outcome = verdict_of_move.outcome
     after = _after(position, move.boat, outcome)
     x = move.boat
@@ -762,7 +767,7 @@ def adjudicate(
                  RTW34)
         )
     return Ruling(move, True, verdict_of_move.reason, tuple(found), exonerated, penalty, verdict,
-                  tuple(steps), after)
+                  tuple(steps), after, position, "race-the-wind")
 
 
 def _where_it_ends(

@@ -65,73 +65,110 @@ class BoatModel(StrictModel):
     """
 
     id: BoatId
+    """The boat's id, unique in the position."""
     at: Coord
+    """Its intersection [x, y]."""
     heading: Heading
+    """Where its bow points: N, NE, E, SE, S, SW, W or NW."""
     lull: StrictBool = False
+    """A yellow token stopped it: it stands still on its next turn (RTW 3.2)."""
     leg: BoatId | MarkIds | None = None
+    """What it sails for: start, finish, a mark id or mark ids; without it the phase decides."""
 
 
 class MarkModel(StrictModel):
     """A mark: ``{id: windward, at: [0, 12], role: windward-mark}``."""
 
     id: BoatId
+    """The mark's id."""
     at: Coord
+    """Its intersection [x, y]; marks are obstacles."""
     role: Literal["windward-mark", "gate-buoy", "committee-boat", "extra-mark"]
+    """windward-mark, gate-buoy, committee-boat or extra-mark (RTW 3.8)."""
 
 
 class TokensModel(StrictModel):
     """Intersections holding yellow (lull) and blue (gust) tokens."""
 
     yellow: list[Coord] = Field(default_factory=list)
+    """Intersections with a yellow token: a lull (RTW 3.2)."""
     blue: list[Coord] = Field(default_factory=list)
+    """Intersections with a blue token: a gust (RTW 3.2)."""
 
 
 class PositionModel(StrictModel):
     """The position before the move."""
 
     wind: Heading
+    """Where the wind blows from: N, NE, E, SE, S, SW, W or NW."""
     phase: Literal["start", "race", "final-leg"] = "race"
+    """start (the start procedure), race or final-leg."""
     marks: list[MarkModel] = Field(default_factory=list)
+    """The marks: obstacles with two-length zones."""
     tokens: TokensModel = TokensModel()
+    """The yellow (lull) and blue (gust) tokens."""
     boats: Annotated[list[BoatModel], Field(min_length=1)]
+    """The boats, at least one."""
     turn_order: list[BoatId] | None = None
+    """The boats in the order they move from here (default: as listed)."""
 
 
 class MoveModel(StrictModel):
     """The move adjudicated: ``{boat: A, actions: [A, R45]}``; ``[]`` stands still."""
 
     boat: BoatId
+    """The boat that moves."""
     actions: list[ActionName]
+    """Its actions in order: A advances, R45/R90 turn clockwise, L45/L90 anticlockwise.
+
+    ``[]`` stands still."""
 
 
 class ProtestModel(StrictModel):
     """``{by: B, against: A}``."""
 
     by: BoatId
+    """The boat that protests."""
     against: BoatId
+    """The boat protested against."""
 
 
 class OptionsModel(StrictModel):
     """Ruleset options (see :class:`rightofway.rtw.Options`)."""
 
     yellow_skips_next_turn: StrictBool = True
+    """A boat a yellow token stopped also stands still on its next turn (RTW 3.2)."""
     cover: StrictBool = True
+    """Play with wind cover (RTW 3.5); false is a variant of RTW 3.8."""
     shadow: Literal["point", "cone"] = "point"
+    """point: one intersection dead downwind; cone: a 90-degree cone (RTW 3.5)."""
     cover_depth: Annotated[StrictInt, Field(ge=1, le=10)] = 2
+    """How deep the cone reaches, with shadow: cone."""
     penalty_requires_protest: StrictBool = False
+    """An infringement or start fault is penalised only when protested (RTW 3.4, 3.1)."""
     beam_gust_after_manoeuvre: StrictBool = False
+    """A beam reach's manoeuvre + movement earns a gust too (RTW 3.2).
+
+    By default only two movements do."""
 
 
 class CourseModel(StrictModel):
     """The course of a race scenario (RTW 1, 3.8); its marks are the position's marks."""
 
     gate_buoy: Coord
+    """The gate buoy: the West end of the starting and finishing line."""
     committee_boat: Coord
+    """The committee boat: the East end of the line, on the gate buoy's row."""
     windward: Coord
+    """The windward mark, North of the gate."""
     flags: list[StrictInt] = Field(default_factory=list)
+    """Rows (y) of the wind-change flags (RTW 3.3)."""
     laps: Annotated[StrictInt, Field(ge=1, le=20)] = 3
+    """Times the course is sailed round (RTW 1: three)."""
     layout: Literal["windward-leeward", "windward-gate", "triangle"] = "windward-leeward"
+    """windward-leeward (RTW 1), windward-gate or triangle (RTW 3.8, figure 15)."""
     extra: Coord | None = None
+    """The second buoy of a windward-gate or triangle course."""
 
 
 def _default_die() -> list[Heading]:
@@ -142,37 +179,54 @@ class RaceOptionsModel(StrictModel):
     """How the race is played (see :class:`rightofway.rtw.race.RaceOptions`)."""
 
     start_moves: Annotated[StrictInt, Field(ge=0, le=50)] = 7
+    """Moves of the start procedure (RTW 3.1: seven)."""
     wind_shifts: StrictBool = True
+    """Play with the wind-change flags (RTW 3.3)."""
     die: Annotated[list[Heading], Field(min_length=1)] = Field(default_factory=_default_die)
+    """The compass die's faces."""
     auto_protest: StrictBool = True
+    """Every boat denied its right of way protests (and every other boat over a start fault)."""
 
 
 class BoatStateModel(StrictModel):
     """A boat's race state when a race is taken up mid-way."""
 
     leg: Annotated[StrictInt, Field(ge=0)] = 0
+    """Its race leg: 0 before the start, then 1, 2, ...
+
+    On the windward-leeward course odd legs beat and even legs run."""
     moves: Annotated[StrictInt, Field(ge=0)] = 0
+    """Moves it has made (its first seven are the start procedure)."""
     penalties: Annotated[StrictInt, Field(ge=0)] = 0
+    """Penalties it owes (RTW 3.4)."""
     cover_token: Coord | None = None
+    """Where the yellow token it laid under cover lies, if it has one out (RTW 3.5)."""
 
 
 class RaceModel(StrictModel):
     """A race scenario's race: the course, options, set-up check and race states."""
 
     course: CourseModel
+    """The course; its marks are the position's marks."""
     options: RaceOptionsModel = RaceOptionsModel()
+    """How the race is played."""
     check_setup: StrictBool = True
     """True: the race begins here, placement and tokens are checked (RTW 3.1, 3.2)."""
     boats: dict[BoatId, BoatStateModel] = Field(default_factory=dict)
+    """Per boat, its race state when the race is taken up mid-way."""
     seed: StrictInt | None = None
+    """Seed of the compass die when a wind shift has no roll given."""
 
 
 class PlayModel(StrictModel):
     """One move of a race scenario: ``{boat: A, actions: [A]}`` or ``{boat: A, penalty: R90}``."""
 
     boat: BoatId
+    """The boat that moves; it must be its turn."""
     actions: list[ActionName] | None = None
+    """Its actions, as in a move."""
     penalty: Literal["R90", "L90"] | None = None
+    """Instead of actions: one 90-degree turn of a penalty, R90 or L90 (RTW 3.4)."""
     rolls: list[Heading] = Field(default_factory=list)
     """The compass die's results for the wind shifts the move causes."""
     protests: list[BoatId] | None = None
@@ -183,14 +237,18 @@ class SetupExpect(StrictModel):
     """Whether the race's set-up is allowed, and the section a refusal cites."""
 
     valid: StrictBool
+    """Whether the placement and the tokens are allowed."""
     cite: StrictStr | None = None
+    """The section a refusal rests on, e.g. RTW 3.1."""
 
 
 class IllegalExpect(StrictModel):
     """The first play the race refuses (1 for the first), and the section it cites."""
 
     play: Annotated[StrictInt, Field(ge=1)]
+    """The first play refused, from 1."""
     cite: StrictStr | None = None
+    """The section the refusal rests on, e.g. RTW 2."""
 
 
 class EventExpect(StrictModel):
@@ -199,71 +257,110 @@ class EventExpect(StrictModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True)
 
     kind: Annotated[StrictStr, Field(min_length=1)]
+    """The event's kind (move, rounded, finished, start-fault, ...)."""
     play: Annotated[StrictInt, Field(ge=1)] | None = None
+    """The play that caused it, from 1 (any play when left out)."""
     boat: BoatId | None = None
+    """The boat it concerns."""
     mark: StrictStr | None = None
+    """For rounded: windward, reach or gate."""
     leg: StrictInt | None = None
+    """For rounded: the leg that begins."""
     place: StrictInt | None = None
+    """For finished: the place."""
     against: BoatId | None = None
+    """For infringement and protest: the other boat."""
     basis: Basis | None = None
+    """For infringement: the right-of-way basis."""
     verdict: Literal["upheld", "dismissed"] | None = None
+    """For protest: upheld or dismissed."""
     at: Coord | None = None
+    """Where it happened (gust, lull, cover tokens)."""
     by: BoatId | None = None
+    """For cover-placed: the covering boat."""
     from_: Heading | None = Field(default=None, alias="from")
+    """For wind-shift: the wind before."""
     to: Heading | None = None
+    """For wind-shift: the wind after."""
     row: StrictInt | None = None
+    """For wind-shift: the flag's row."""
     penalised: StrictBool | None = None
+    """For start-fault: whether a penalty is owed for it."""
 
 
 class FinalBoatExpect(StrictModel):
     """A boat at the end of the plays."""
 
     at: Coord | None = None
+    """Where the boat stands (null once it finished and left the board)."""
     heading: Heading | None = None
+    """Its heading."""
     leg: StrictInt | None = None
+    """Its race leg (one past the last once finished)."""
     penalties: StrictInt | None = None
+    """Penalties it owes."""
     place: StrictInt | None = None
+    """Its finishing place, or null."""
     finished: StrictBool | None = None
+    """Whether it finished."""
     lull: StrictBool | None = None
+    """Whether a lull holds it."""
     cover_token: Coord | None = None
+    """Where its cover token lies, or null."""
 
 
 class FinalExpect(StrictModel):
     """The race at the end of the plays."""
 
     wind: Heading | None = None
+    """The wind after the plays."""
     to_move: BoatId | None = None
+    """The boat to move next (null when the race is over)."""
     turn_order: list[BoatId] | None = None
+    """The boats in the order they move next."""
     finish_order: list[BoatId] | None = None
+    """The boats that finished, first first."""
     boats: dict[BoatId, FinalBoatExpect] | None = None
+    """Per boat, its state after the plays."""
 
 
 class BoatExpect(StrictModel):
     """Facts expected of one boat in the position before the move."""
 
     tack: Literal["starboard", "port", "none"] | None = None
+    """starboard, port or none (head to wind)."""
     point_of_sail: (
         Literal["head-to-wind", "close-hauled", "beam-reach", "broad-reach", "run"] | None
     ) = None
+    """The point of sail its heading gives in the wind."""
     speed: Literal["fast", "slow"] | None = None
+    """fast (beam and broad reach) or slow (RTW 3.4)."""
     in_zone: StrictBool | None = None
+    """Whether it is within two lengths of a mark it is rounding (RTW 3.6)."""
 
 
 class AfterExpect(StrictModel):
     """Where a boat is after the move."""
 
     at: Coord | None = None
+    """Where the boat stands after the move."""
     heading: Heading | None = None
+    """Its heading after the move."""
     lull: StrictBool | None = None
+    """Whether a lull holds it for its next turn."""
 
 
 class RulingExpect(StrictModel):
     """The ruling on the move; each key given is checked (``penalty: null`` too)."""
 
     penalty: BoatId | None = None
+    """The boat penalised for the move, or null."""
     verdict: Literal["upheld", "dismissed"] | None = None
+    """The protest's verdict: upheld or dismissed."""
     infringed: list[BoatId] | None = None
+    """The exact set of boats the mover infringed against."""
     exonerated: StrictBool | None = None
+    """Whether a lull excuses every infringement of the move."""
 
 
 class Expect(StrictModel):
@@ -276,22 +373,39 @@ class Expect(StrictModel):
     """
 
     boats: dict[BoatId, BoatExpect] | None = None
+    """Facts expected of boats in the position before the move."""
     claims: dict[BoatId, list[Coord]] | None = None
+    """Each boat listed: its exact claim set."""
     moves: dict[BoatId, list[list[ActionName]]] | None = None
+    """Each boat listed: the exact set of its legal action sequences."""
     engaged: list[Pair] | None = None
+    """The exact set of engaged pairs."""
     right_of_way: list[Triple] | None = None
+    """[holder, giver, basis] triples that must hold."""
     cycles: list[list[BoatId]] | None = None
+    """The exact set of right-of-way cycles."""
     covered: list[Pair] | None = None
+    """The exact set of [coverer, covered] pairs (RTW 3.5)."""
     cover_tokens: dict[BoatId, Coord | None] | None = None
+    """Where each covered boat's token goes (null: it cannot be placed)."""
     can_serve_penalty: dict[BoatId, StrictBool] | None = None
+    """Whether each boat listed may serve a penalty where it stands."""
     legal: StrictBool | None = None
+    """Whether the move is legal."""
     after: dict[BoatId, AfterExpect] | None = None
+    """Where boats are after the move."""
     ruling: RulingExpect | None = None
+    """The ruling on the move."""
     setup: SetupExpect | None = None
+    """A race scenario: whether its set-up is allowed."""
     illegal: IllegalExpect | None = None
+    """A race scenario: the first play the race refuses."""
     events: list[EventExpect] | None = None
+    """A race scenario: events that must occur."""
     absent: list[EventExpect] | None = None
+    """A race scenario: events that must not occur."""
     final: FinalExpect | None = None
+    """A race scenario: the race after the last play."""
 
 
 class RtwScenario(ScenarioHeader):
@@ -303,13 +417,21 @@ class RtwScenario(ScenarioHeader):
     """
 
     ruleset: Literal["race-the-wind"]
+    """race-the-wind."""
     options: OptionsModel = OptionsModel()
+    """Ruleset options: matters of taste the rulebook leaves open."""
     position: PositionModel
+    """The position before the move (or the plays)."""
     move: MoveModel | None = None
+    """The move adjudicated."""
     protest: ProtestModel | None = None
+    """A protest against the move."""
     race: RaceModel | None = None
+    """A race scenario: the race taken up at the position."""
     play: list[PlayModel] | None = None
+    """A race scenario: the moves played, in order."""
     expect: Expect = Expect()
+    """The outcome expected; every key given must hold."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,6 +439,7 @@ class Played:
     """One play of a race scenario: the move, the race before it and what it caused."""
 
     move: AnyMove
+    """The move adjudicated."""
     before: Race
     events: tuple[Event, ...]
 
@@ -328,8 +451,11 @@ class Prepared:
     model: RtwScenario
     file: str
     position: Position
+    """The position before the move (or the plays)."""
     move: Move | None
+    """The move adjudicated."""
     protest: Protest | None
+    """A protest against the move."""
     race: Race | None = None
     """A race scenario's race before its plays (``None`` when its set-up is refused)."""
     setup_error: SetupError | None = None
@@ -757,7 +883,7 @@ def _check_race(p: Prepared, compare: Comparison, summary: list[str],
     if f.turn_order is not None:
         compare("final.turn_order", tuple(f.turn_order), final.position.turn_order)
     if f.finish_order is not None:
-        compare("final.finish_order", f.finish_order, final.finish_order())
+        compare("final.finish_order", f.finish_order, final.finish_order)
     for bid, fb in (f.boats or {}).items():
         st = final.state(bid)
         on = final.position.boat(bid) if final.position.has_boat(bid) else None
