@@ -91,11 +91,12 @@ rightofway_section_titles = {
 html_theme = "alabaster"
 html_title = "rightofway"
 html_static_path = ["_static"]
+templates_path = ["_templates"]
 html_theme_options = {
     "page_width": "1100px",
     "sidebar_width": "240px",
-    # The catalogue's pages stay out of the sidebar (its toctree is hidden).
-    "sidebar_includehidden": False,
+    # The sidebar opens the branch of the page shown: the catalogue's pages under it.
+    "sidebar_collapse": True,
 }
 doctest_global_setup = "from rightofway.geometry import Compass"
 

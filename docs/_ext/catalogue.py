@@ -323,7 +323,8 @@ def render_page(entry: Entry, report: ScenarioReport, notes: str | None, expect:
 
 def render_index(cat: Catalogue, section_titles: Mapping[str, Mapping[str, str]],
                  scenario_folder: str) -> str:
-    """``index.rst`` of the catalogue: a hidden toctree, then groups by ruleset and section."""
+    """``index.rst`` of the catalogue: groups by ruleset and section, each a toctree of its
+    scenarios, so the navigation reaches every page."""
     out = [HEADER.format(source=scenario_folder), "", ".. _catalogue:", "",
            heading("Scenario catalogue", "="),
            f"Every scenario file in ``{scenario_folder}``, {len(cat.entries)} in all, checked "
@@ -331,9 +332,7 @@ def render_index(cat: Catalogue, section_titles: Mapping[str, Mapping[str, str]]
            "been built. Each page shows the position with each boat's claims, the contested "
            "intersections and who gives way to whom, the expectations as written in the file "
            "and the explanation rightofway gives. Scenarios are grouped by the rulebook "
-           "section their source cites first.", "",
-           ".. toctree::", "   :hidden:", ""]
-    out += [f"   {e.id}" for e in sorted(cat.entries, key=lambda e: e.id)] + [""]
+           "section their source cites first.", ""]
     for name, title, code in cat.rulesets():
         out += [f".. _catalogue-{name}:", "", heading(escape(title), "-")]
         sections = sorted({e.primary for e in cat.entries if e.ruleset == name},
@@ -344,9 +343,11 @@ def render_index(cat: Catalogue, section_titles: Mapping[str, Mapping[str, str]]
             text = f"{code} {section}" if section else "Other"
             if section in titles:
                 text += f" \N{EM DASH} {titles[section]}"
+            ids = sorted(e.id for e in cat.entries
+                         if e.ruleset == name and e.primary == section)
             out += [f".. _{label}:", "", heading(escape(text), "~"),
-                    f".. rightofway-scenarios:: {section or '-'}", f"   :ruleset: {name}",
-                    "   :primary:", ""]
+                    ".. toctree::", "   :maxdepth: 1", "",
+                    *(f"   {sid}" for sid in ids), ""]
     return "\n".join(out)
 
 

@@ -117,8 +117,9 @@ def _side(value: int, line: int) -> int:
 class Race(History["AnyMove"]):
     """The state of a race between turns. Build one with :meth:`Race.new`.
 
-    Each state remembers the one before it: :attr:`moves` and :attr:`played`
-    list the moves since the start, :meth:`pop` undoes the last one, and
+    Each state remembers the one before it: :attr:`~rightofway.races.History.moves`
+    and :attr:`~rightofway.races.History.played` list the moves since the start,
+    :meth:`~rightofway.races.History.pop` undoes the last one, and
     :meth:`record_lines` writes the game record.
     """
 
@@ -303,7 +304,7 @@ class Race(History["AnyMove"]):
         over a start fault when penalties need a protest). ``rolls`` are the
         compass die's results for the wind shifts the move causes, in order;
         past them the die is rolled from the race's seed. Raises
-        :class:`~rightofway.rtw.moves.IllegalMove` (a :class:`ValueError`) for a move out
+        :class:`~rightofway.races.IllegalMove` (a :class:`ValueError`) for a move out
         of turn or not legal, with the reason and the section it rests on.
         """
         boat = self.to_move

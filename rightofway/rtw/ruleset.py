@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import networkx as nx
+from pydantic import BaseModel
 
 from rightofway.results import RightOfWay, Ruling
-from rightofway.rtw import moves, rules
+from rightofway.rtw import moves, rules, scenario
 from rightofway.rtw.position import Move, Position, Protest
-
-if TYPE_CHECKING:
-    import networkx as nx
-    from pydantic import BaseModel
-
-    from rightofway.rtw import scenario
-    from rightofway.scenarios import ScenarioReport
+from rightofway.scenarios import ScenarioReport
 
 __all__ = ["RaceTheWind"]
 
@@ -27,22 +24,16 @@ class RaceTheWind:
 
     @property
     def scenario_model(self) -> type[BaseModel]:
-        """The strict model of Race the Wind scenario files (loaded when first needed)."""
-        from rightofway.rtw.scenario import RtwScenario
-
-        return RtwScenario
+        """The strict model of Race the Wind scenario files."""
+        return scenario.RtwScenario
 
     def prepare(self, model: Any, file: str) -> scenario.Prepared:
         """Kernel values of a validated scenario file."""
-        from rightofway.rtw.scenario import prepare
-
-        return prepare(model, file)
+        return scenario.prepare(model, file)
 
     def check(self, prepared: scenario.Prepared) -> ScenarioReport:
         """Check a scenario's expectations."""
-        from rightofway.rtw.scenario import check
-
-        return check(prepared)
+        return scenario.check(prepared)
 
     def diagram(self, position: Position, move: Move | None = None) -> str:
         """Before and after, with claims, contested points and give-way arrows."""

@@ -1,0 +1,85 @@
+"""A game project adopts rightofway: the example project of examples/game-project, built in a
+temporary folder, collects its own scenarios with plain pytest and plays whole races of both
+games (undo, drawing, a record that ``rightofway replay`` accepts).
+
+The default run uses this environment; the runs marked slow build everything afresh: a new
+virtual environment with rightofway's wheel, and the sdist unpacked with its own tests.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT = ROOT / "examples" / "game-project"
+
+
+def _copy_project(dest: Path) -> Path:
+    target = dest / "game-project"
+    shutil.copytree(PROJECT, target, ignore=shutil.ignore_patterns("__pycache__", ".pytest_cache"))
+    return target
+
+
+def test_the_example_project_passes_in_this_environment(pytester: pytest.Pytester) -> None:
+    project = _copy_project(pytester.path)
+    pytester.chdir()
+    result = pytester.runpytest_subprocess(str(project), "-p", "no:cacheprovider", "-v",
+                                           "--rootdir", str(project))
+    out = result.stdout.str()
+    assert "scenarios/our-port-starboard-call.yaml::our-port-starboard-call PASSED" in out
+    assert "scenarios/our-vector-game-crossing.yaml::our-vector-game-crossing PASSED" in out
+    assert "test_a_race_the_wind_race_to_the_finish PASSED" in out
+    assert "test_a_vector_game_race_to_the_finish PASSED" in out
+    result.assert_outcomes(passed=4)
+
+
+def _venv(where: Path) -> Path:
+    subprocess.run([sys.executable, "-m", "venv", str(where)], check=True)
+    python = where / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--upgrade", "pip"],
+                   check=True)
+    return python
+
+
+@pytest.mark.slow
+def test_a_new_game_project_adopts_rightofway_in_a_fresh_environment(tmp_path: Path) -> None:
+    wheels = tmp_path / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w",
+                    str(wheels), str(ROOT)], check=True)
+    (wheel,) = wheels.glob("rightofway-*.whl")
+    python = _venv(tmp_path / "venv")
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(wheel), "pytest"],
+                   check=True)
+    project = _copy_project(tmp_path)
+    proc = subprocess.run([str(python), "-m", "pytest", "-v", "-p", "no:cacheprovider"],
+                          cwd=project, capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "our-port-starboard-call PASSED" in proc.stdout
+    assert "4 passed" in proc.stdout
+
+
+@pytest.mark.slow
+def test_the_sdist_builds_and_its_own_tests_pass(tmp_path: Path) -> None:
+    pytest.importorskip("build", reason="building the sdist needs the dev extra")
+    dist = tmp_path / "dist"
+    subprocess.run([sys.executable, "-m", "build", "--sdist", "--outdir", str(dist), str(ROOT)],
+                   check=True, capture_output=True)
+    (sdist,) = dist.glob("rightofway-*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        tar.extractall(tmp_path / "unpacked", filter="data")
+    (source,) = (tmp_path / "unpacked").iterdir()
+    for needed in ("LICENSE", "README.md", "examples/match_race.py",
+                   "examples/game-project/test_game.py", "scenarios", "tests", "conftest.py"):
+        assert (source / needed).exists(), needed
+    python = _venv(tmp_path / "venv")
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", f"{source}[test]"],
+                   check=True)
+    proc = subprocess.run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x"],
+                          cwd=source, capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
