@@ -8,6 +8,9 @@
 
 from rightofway.vg.game import (
     Boat,
+    Findings,
+    IllegalMove,
+    Mark,
     Move,
     Position,
     PositionError,
@@ -16,17 +19,22 @@ from rightofway.vg.game import (
     claims,
     engaged_pairs,
     engagement_graph,
+    findings,
     is_legal,
     landings,
     legal_moves,
     path,
     right_of_way,
+    sail,
     violations,
 )
-from rightofway.vg.vectors import Vector, VectorError, gybe, next_vectors, tack
+from rightofway.vg.vectors import Vector, VectorError, as_vector, gybe, next_vectors, tack
 
 __all__ = [
     "Boat",
+    "Findings",
+    "IllegalMove",
+    "Mark",
     "Move",
     "Position",
     "PositionError",
@@ -34,9 +42,11 @@ __all__ = [
     "VectorError",
     "adjudicate",
     "apply",
+    "as_vector",
     "claims",
     "engaged_pairs",
     "engagement_graph",
+    "findings",
     "gybe",
     "is_legal",
     "landings",
@@ -44,6 +54,7 @@ __all__ = [
     "next_vectors",
     "path",
     "right_of_way",
+    "sail",
     "tack",
     "violations",
 ]
