@@ -563,7 +563,9 @@ def _inspect(position: Position, move: Move) -> Findings:
     turn = position.turn + 1
     if position.start_line is not None:
         (x1, ly), (x2, _) = position.start_line
-        if boat.vector is None and boat.at[1] != ly - 1:
+        # VG-S1 speaks of where boats begin: the first move (a boat restarting from rest
+        # after repairs or a stop may be anywhere).
+        if boat.vector is None and position.turn == 0 and boat.at[1] != ly - 1:
             breaks("S1", f"{boat.id} must begin one square downwind of the line (row {ly - 1}), "
                          f"not on row {boat.at[1]}")
     traced = path(boat.at, v)
@@ -649,7 +651,8 @@ def _give_way(position: Position, boat: Boat, v: Vector, traced: tuple[Point, ..
             report("GW3", f"on port, {boat.id} lands on {list(end)}, where {other.id} on "
                           "starboard could land next")
     landed_on_boat = any(o.at == end for o in position.boats if o.id != boat.id)
-    if position.board is not None and not wrecked and not landed_on_boat and pinnable:
+    if position.board is not None and not wrecked and not landed_on_boat and pinnable \
+            and end not in position._marks_at:
         after = position.replace_boat(Boat(boat.id, end, v))
         for other_id in pinnable:
             if _has_way_out(position, other_id) and not _has_way_out(after, other_id):
