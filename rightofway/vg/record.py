@@ -248,6 +248,8 @@ def start(lines: list[str]) -> Race:
             if getattr(position, name) != getattr(course, name):
                 raise RecordError(1, f"position: its {name.replace('_', ' ')} differs from "
                                      "the course's")
+        if position.turn:
+            raise RecordError(1, f"position: a record begins at turn 0, not {position.turn}")
         order = position.turn_order or position.boat_ids
         boats = [position.boat(b) for b in order]
         race = Race.new(course, boats, options=RaceOptions(setup.options.max_turns))
