@@ -5,8 +5,10 @@ Each boat is a hull pointing along its last vector, coloured by its side
 dashed arrow arriving at it. The move is a solid arrow through the
 intersections its path passes. The give-way layer shades what others must keep
 clear of: the close zone ahead and abeam of each starboard boat (VG-GW1) and
-the next landings of each boat (VG-GW2, VG-GW3). Built on the same
-ElementTree helpers and colours as :mod:`rightofway.svg`.
+the next landings of each boat (VG-GW2, VG-GW3). Marks are buoys labelled
+with their id and the side they are left on, coloured like that side; a race's
+drawing (:func:`race`) shows the whole page and each boat's next mark. Built on
+the same ElementTree helpers and colours as :mod:`rightofway.svg`.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from rightofway.svg import (
 )
 from rightofway.vg import game
 
-__all__ = ["board", "scenario"]
+__all__ = ["board", "race", "scenario"]
 
 
 def _side_color(colors: Colors, side: str | None) -> str:
@@ -53,6 +55,8 @@ def _extent(position: game.Position, extra: list[Point]) -> tuple[Point, Point]:
     near = [p for p in position.islands
             if any(max(abs(p[0] - q[0]), abs(p[1] - q[1])) <= 4 for q in pts)]
     pts.extend(near)
+    pts.extend(m.at for m in position.marks
+               if any(max(abs(m.at[0] - q[0]), abs(m.at[1] - q[1])) <= 4 for q in pts))
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
     lo, hi = (min(xs) - 1, min(ys) - 1), (max(xs) + 1, max(ys) + 1)
@@ -62,13 +66,25 @@ def _extent(position: game.Position, extra: list[Point]) -> tuple[Point, Point]:
     return lo, hi
 
 
+def _page(position: game.Position) -> tuple[Point, Point]:
+    """The whole page (or, without a board, everything drawn on it)."""
+    if position.board is not None:
+        return (0, 0), position.board
+    return _extent(position, [m.at for m in position.marks] + sorted(position.islands))
+
+
+def _route(position: game.Position, move: game.Move | None) -> list[Point]:
+    if move is None or move.vector is None:
+        return []
+    b = position.boat(move.boat)
+    return [b.at, *game.path(b.at, move.vector)]
+
+
 def _panel(position: game.Position, *, size: int, move: game.Move | None, zones: bool,
            title: str | None, colors: Colors, left: float, prefix: str,
-           extent: tuple[Point, Point] | None) -> ET.Element:
-    route: list[Point] = []
-    if move is not None:
-        b = position.boat(move.boat)
-        route = [b.at, *game.path(b.at, move.vector)]
+           extent: tuple[Point, Point] | None,
+           next_marks: dict[str, str] | None = None) -> ET.Element:
+    route = _route(position, move)
     lo, hi = extent or _extent(position, route)
     cols, rows = hi[0] - lo[0], hi[1] - lo[1]
     margin = 28.0
@@ -110,6 +126,19 @@ def _panel(position: game.Position, *, size: int, move: game.Move | None, zones:
         (x1, row), (x2, _) = position.start_line
         _el(g, "line", x1=_fmt(c.x(x1)), y1=_fmt(c.y(row)), x2=_fmt(c.x(x2)), y2=_fmt(c.y(row)),
             stroke=colors.text, stroke_width="4", class_="start-line")
+    for m in position.marks:
+        if inside(m.at):
+            color = _side_color(colors, m.side)
+            group = _el(g, "g", class_="mark")
+            tip = _el(group, "title")
+            tip.text = (f"mark {m.id}: leave it to {'starboard' if m.side == 'S' else 'port'} "
+                        f"({'clockwise' if m.side == 'S' else 'anticlockwise'})")
+            _el(group, "circle", cx=_fmt(c.x(m.at[0])), cy=_fmt(c.y(m.at[1])),
+                r=_fmt(unit * 0.22), fill=color, stroke=colors.text, stroke_width="1.5")
+            _text(group, c.x(m.at[0]) + unit * 0.3, c.y(m.at[1]) + unit * 0.45,
+                  f"{m.id} {m.side}", _clamp(unit * 0.36, 10, 14), colors.text,
+                  font_weight="bold", stroke=colors.background, stroke_width="3",
+                  paint_order="stroke")
     if zones:
         for b in position.boats:
             color = _side_color(colors, b.side)
@@ -144,12 +173,17 @@ def _panel(position: game.Position, *, size: int, move: game.Move | None, zones:
         group = _el(g, "g", class_="boat", transform=f"translate({_fmt(x)},{_fmt(y)})")
         tip = _el(group, "title")
         tip.text = (f"{b.id}: {b.vector or 'not yet moved'}"
-                    f"{f', repairing {b.lost_turns} more turns' if b.lost_turns else ''}")
+                    f"{f', repairing {b.lost_turns} more turns' if b.lost_turns else ''}"
+                    f"{f', next: {next_marks[b.id]}' if next_marks and b.id in next_marks else ''}")
         hull = ((0.0, -0.4), (0.18, -0.1), (0.15, 0.28), (-0.15, 0.28), (-0.18, -0.1))
         _el(group, "polygon", points=" ".join(f"{_fmt(px * unit)},{_fmt(py * unit)}"
                                               for px, py in hull),
             fill=color, stroke=colors.text, stroke_width="1.5", transform=f"rotate({heading:g})")
         label = f"{b.id} {b.vector}" if b.vector else b.id
+        if b.lost_turns:
+            label += f" (repairs {b.lost_turns})"
+        if next_marks and b.id in next_marks:
+            label += f" \u2192 {next_marks[b.id]}"
         _text(group, unit * 0.3, -unit * 0.3, label, _clamp(unit * 0.36, 10, 14), colors.text,
               font_weight="bold", stroke=colors.background, stroke_width="3",
               paint_order="stroke", class_="label")
@@ -177,6 +211,19 @@ def board(position: game.Position, *, size: int = 420, move: game.Move | None = 
     return SvgWrapper(ET.tostring(svg, encoding="unicode"))
 
 
+def race(position: game.Position, *, size: int = 560, title: str | None = None,
+         next_marks: dict[str, str] | None = None, zones: bool = False,
+         colors: Colors | None = None) -> SvgWrapper:
+    """Draw a race's position on its whole page: the course, the boats and, in
+    ``next_marks``, what each boat sails for next (a mark id, ``start`` or ``finish``)."""
+    svg = _panel(position, size=size, move=None, zones=zones, title=title,
+                 colors=colors or Colors(), left=0.0, prefix="", extent=_page(position),
+                 next_marks=next_marks)
+    svg.set("xmlns", SVG_NS)
+    svg.set("viewBox", f"0 0 {svg.get('width')} {svg.get('height')}")
+    return SvgWrapper(ET.tostring(svg, encoding="unicode"))
+
+
 def scenario(position: game.Position, move: game.Move | None = None, *, size: int = 420,
              zones: bool = True, colors: Colors | None = None) -> SvgWrapper:
     """Before (with the move) and after, side by side; one panel without a legal move."""
@@ -186,8 +233,7 @@ def scenario(position: game.Position, move: game.Move | None = None, *, size: in
     if after is None or move is None:
         return board(position, size=size, move=move, zones=zones, title="position",
                      colors=colors)
-    b = position.boat(move.boat)
-    route = [b.at, *game.path(b.at, move.vector)]
+    route = _route(position, move)
     lo1, hi1 = _extent(position, route)
     lo2, hi2 = _extent(after, route)
     extent = ((min(lo1[0], lo2[0]), min(lo1[1], lo2[1])),

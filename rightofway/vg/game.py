@@ -11,6 +11,19 @@ How a path is traced: a move from ``p`` by ``(dx, dy)`` passes through
 ``p + (r(k*dx/n), r(k*dy/n))`` for ``k = 1..n`` with ``n = max(|dx|, |dy|)``,
 where ``r`` rounds to the nearest whole number and a half towards zero (so the
 path mirrors with the page).
+
+Standing still: a boat repairing after running aground (VG-I) loses its turn,
+and its one legal move is :meth:`Move.stand` (``Move(boat, None)``, written
+``A (stands still)``), which counts the repair down. A boat that is not
+repairing may stand still only when no move is legal for it: it stops where it
+is and starts again from rest, with 1S or 1P (VG-M2: every move covers a square,
+so a boat that cannot make one has stopped).
+
+Marks (VG-C1..C3, the project's reading of the course set-up): a position may
+hold the buoys of a course, each with the side ``P`` or ``S`` a boat leaves it
+on. A mark is an obstacle: no traced intersection of a move may be a mark
+(VG-C3), so a path never passes through one. Rounding marks in order and the
+finish are the race's business (:mod:`rightofway.vg.race`).
 """
 
 from __future__ import annotations
@@ -18,17 +31,30 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
 
 import networkx as nx
 
 from rightofway.explain import Step
 from rightofway.geometry import Point
-from rightofway.positions import BoatIndex, PositionError, check_turn_order
+from rightofway.positions import BoatIndex, PositionError, as_id, as_point, check_turn_order
+from rightofway.races import IllegalMove
 from rightofway.results import Basis, RightOfWay, Ruling
-from rightofway.vg.vectors import Vector, cite, manoeuvre_faults, next_vectors
+from rightofway.vg.vectors import (
+    Side,
+    Vector,
+    VectorError,
+    as_vector,
+    cite,
+    manoeuvre_faults,
+    next_vectors,
+)
 
 __all__ = [
     "Boat",
+    "Findings",
+    "IllegalMove",
+    "Mark",
     "Move",
     "Position",
     "PositionError",
@@ -37,11 +63,13 @@ __all__ = [
     "claims",
     "engaged_pairs",
     "engagement_graph",
+    "findings",
     "is_legal",
     "landings",
     "legal_moves",
     "path",
     "right_of_way",
+    "sail",
     "violations",
 ]
 
@@ -58,6 +86,22 @@ class Boat:
     vector: Vector | None = None
     lost_turns: int = 0
 
+    def __post_init__(self) -> None:
+        # Built in search loops: type checks first, conversions only when needed.
+        if type(self.id) is not str or not self.id:
+            as_id(self.id, "id")
+        at = self.at
+        if type(at) is not tuple or len(at) != 2 or type(at[0]) is not int \
+                or type(at[1]) is not int:
+            object.__setattr__(self, "at", as_point(at, "at"))
+        if self.vector is not None and type(self.vector) is not Vector:
+            object.__setattr__(self, "vector", as_vector(self.vector, "vector"))
+        lost = self.lost_turns
+        if type(lost) is not int:
+            raise TypeError(f"lost_turns: expected a whole number 0..2, got {lost!r}")
+        if not 0 <= lost <= 2:
+            raise ValueError(f"lost_turns: a boat loses at most two turns (VG-I), got {lost}")
+
     @property
     def side(self) -> str | None:
         """``S`` or ``P``; ``None`` for a boat not yet moving or under repair."""
@@ -67,14 +111,83 @@ class Boat:
 
 
 @dataclass(frozen=True, slots=True)
+class Mark:
+    """A buoy of the course at ``at``, left on the boat's ``side`` when rounding it.
+
+    ``S`` (starboard): the boat keeps it on its right and goes round it
+    clockwise; ``P`` (port): on its left, anticlockwise (seen from above, North
+    up). No boat may stand on it or sail through it (VG-C3).
+    """
+
+    id: str
+    at: Point
+    side: Side
+
+    def __post_init__(self) -> None:
+        as_id(self.id, "id")
+        object.__setattr__(self, "at", as_point(self.at, "at"))
+        if self.side != "S" and self.side != "P":
+            if not isinstance(self.side, str):
+                raise TypeError(f"side: expected 'S' or 'P', got {self.side!r}")
+            raise ValueError(f"side: expected 'S' (starboard) or 'P' (port), got {self.side!r}")
+
+    def mirrored(self, width: int) -> Mark:
+        """The mark on the page mirrored East-West (x to ``width - x``): its side swaps."""
+        return Mark(self.id, (width - self.at[0], self.at[1]), "P" if self.side == "S" else "S")
+
+
+@dataclass(frozen=True, slots=True)
 class Move:
-    """Boat ``boat`` sails ``vector``."""
+    """Boat ``boat`` sails ``vector``; ``None`` stands still (:meth:`stand`).
+
+    Standing still is the move of a boat repairing after running aground
+    (VG-I), and of a boat that has no legal move at all (see the module
+    docstring). The vector may be given as its text: ``Move("A", "2U:2S")``.
+    """
 
     boat: str
-    vector: Vector
+    vector: Vector | None
+
+    def __post_init__(self) -> None:
+        if type(self.boat) is not str or not self.boat:
+            as_id(self.boat, "boat")
+        if self.vector is not None and type(self.vector) is not Vector:
+            object.__setattr__(self, "vector", as_vector(self.vector, "vector"))
+
+    @classmethod
+    def stand(cls, boat: str) -> Move:
+        """The boat stands still: a repair turn, or a stop when no move is legal."""
+        return cls(boat, None)
+
+    @property
+    def stands(self) -> bool:
+        """Whether the move is standing still."""
+        return self.vector is None
 
     def __str__(self) -> str:
-        return f"{self.boat} {self.vector}"
+        return f"{self.boat} {self.vector}" if self.vector is not None else \
+            f"{self.boat} (stands still)"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """The move written as ``str`` writes it: ``"A 2U:2S"``, ``"A (stands still)"``.
+
+        >>> Move.parse("A 2U:2S")
+        Move(boat='A', vector=Vector(along=2, cross=2, side='S'))
+        >>> str(Move.parse("B (stands still)"))
+        'B (stands still)'
+        """
+        boat, _, rest = text.strip().partition(" ")
+        rest = rest.strip()
+        if not boat or not rest:
+            raise ValueError(f"expected a move such as 'A 2U:2S' or 'A (stands still)', "
+                             f"got {text!r}")
+        if rest == "(stands still)":
+            return cls(boat, None)
+        try:
+            return cls(boat, Vector.parse(rest))
+        except VectorError as e:
+            raise ValueError(f"vector: {e}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +196,13 @@ class Position(BoatIndex[Boat]):
 
     ``board`` is ``(width, height)`` (intersections 0..width, 0..height) or
     ``None`` for an unbounded page; ``start_line`` is ``((x1, y), (x2, y))``;
-    ``turn`` counts the turns each boat has completed.
+    ``turn`` counts the turns the boat to move has completed (in a race every
+    boat has then completed as many or one more); ``marks`` are the buoys of
+    the course, on the page, off islands, boats and each other.
+
+    Arguments are checked when the position is built: lists become tuples,
+    sets of intersections frozensets; a wrong type raises :class:`TypeError`
+    and a position that cannot exist :class:`PositionError`, naming the field.
     """
 
     boats: tuple[Boat, ...]
@@ -92,9 +211,12 @@ class Position(BoatIndex[Boat]):
     start_line: tuple[Point, Point] | None = None
     turn: int = 0
     turn_order: tuple[str, ...] = ()
+    marks: tuple[Mark, ...] = ()
     _by_id: dict[str, Boat] = field(init=False, repr=False, compare=False, hash=False)
+    _marks_at: dict[Point, Mark] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        self._convert()
         by_id: dict[str, Boat] = {}
         seen: dict[Point, str] = {}
         for i, b in enumerate(self.boats):
@@ -116,8 +238,80 @@ class Position(BoatIndex[Boat]):
             (x1, y1), (x2, y2) = self.start_line
             if y1 != y2 or x2 < x1:
                 raise PositionError(("start_line",), "the start line runs West to East on one row")
+        marks_at: dict[Point, Mark] = {}
+        mark_ids: set[str] = set()
+        for i, m in enumerate(self.marks):
+            if m.id in mark_ids:
+                raise PositionError(("marks", i, "id"), f"mark id {m.id!r} is used twice")
+            if m.at in marks_at:
+                raise PositionError(("marks", i, "at"), f"mark {m.id} stands on {list(m.at)}, "
+                                    f"already taken by mark {marks_at[m.at].id}")
+            if m.at in self.islands:
+                raise PositionError(("marks", i, "at"),
+                                    f"mark {m.id} stands on an island at {list(m.at)}")
+            if m.at in seen:
+                raise PositionError(("marks", i, "at"), f"mark {m.id} at {list(m.at)} stands "
+                                    f"on boat {seen[m.at]}; no boat may stand on a mark (VG-C3)")
+            if self.board is not None and not self.on_page(m.at):
+                raise PositionError(("marks", i, "at"), f"mark {m.id} at {list(m.at)} is off "
+                                    f"the page (0..{self.board[0]}, 0..{self.board[1]})")
+            mark_ids.add(m.id)
+            marks_at[m.at] = m
         check_turn_order(self.turn_order or tuple(by_id), tuple(by_id))
         object.__setattr__(self, "_by_id", by_id)
+        object.__setattr__(self, "_marks_at", marks_at)
+
+    def _convert(self) -> None:
+        """Check the arguments' types; lists and sets become the kernel's values."""
+        for name, kind in (("boats", Boat), ("marks", Mark)):
+            items = getattr(self, name)
+            if type(items) is not tuple:
+                if not isinstance(items, list):
+                    raise TypeError(f"{name}: expected a sequence of {kind.__name__} values, "
+                                    f"got {items!r}")
+                items = tuple(items)
+                object.__setattr__(self, name, items)
+            for i, item in enumerate(items):
+                if type(item) is not kind:
+                    raise TypeError(f"{name}[{i}]: expected a {kind.__name__}, got {item!r}")
+        board = self.board
+        if board is not None:
+            if type(board) is not tuple:
+                if not isinstance(board, list):
+                    raise TypeError(f"board: expected (width, height) or None, got {board!r}")
+                board = tuple(board)
+                object.__setattr__(self, "board", board)
+            if len(board) != 2 or not all(type(c) is int for c in board):
+                raise TypeError(f"board: expected (width, height), two whole numbers, got "
+                                f"{board!r}")
+            if board[0] < 1 or board[1] < 1:
+                raise PositionError(("board",), f"board: width and height are at least 1, got "
+                                    f"{list(board)}")
+        if type(self.islands) is not frozenset:
+            pts = self.islands
+            if isinstance(pts, (str, bytes)) or not hasattr(pts, "__iter__"):
+                raise TypeError(f"islands: expected a set of intersections, got {pts!r}")
+            object.__setattr__(self, "islands", frozenset(as_point(p, "islands") for p in pts))
+        line = self.start_line
+        if line is not None and (type(line) is not tuple or len(line) != 2
+                                 or type(line[0]) is not tuple or type(line[1]) is not tuple):
+            if not isinstance(line, (list, tuple)) or len(line) != 2:
+                raise TypeError(f"start_line: expected two intersections ((x1, y), (x2, y)), "
+                                f"got {line!r}")
+            object.__setattr__(self, "start_line", (as_point(line[0], "start_line"),
+                                                    as_point(line[1], "start_line")))
+        if type(self.turn) is not int:
+            raise TypeError(f"turn: expected a whole number, got {self.turn!r}")
+        if self.turn < 0:
+            raise PositionError(("turn",), f"turn: expected 0 or more, got {self.turn}")
+        order = self.turn_order
+        if type(order) is not tuple:
+            if not isinstance(order, list):
+                raise TypeError(f"turn_order: expected a sequence of boat ids, got {order!r}")
+            object.__setattr__(self, "turn_order", tuple(order))
+        for i, bid in enumerate(self.turn_order):
+            if type(bid) is not str:
+                raise TypeError(f"turn_order[{i}]: expected a boat id, got {bid!r}")
 
     def on_page(self, p: Point) -> bool:
         """Whether ``p`` is on the page (always, without a board)."""
@@ -125,12 +319,24 @@ class Position(BoatIndex[Boat]):
             return True
         return 0 <= p[0] <= self.board[0] and 0 <= p[1] <= self.board[1]
 
+    def mark(self, mark_id: str) -> Mark:
+        """The mark called ``mark_id``; :class:`KeyError` naming it when absent."""
+        for m in self.marks:
+            if m.id == mark_id:
+                return m
+        raise KeyError(f"no mark {mark_id!r} in this position")
+
+    def mark_at(self, p: Point) -> Mark | None:
+        """The mark standing on ``p``, if any."""
+        return self._marks_at.get(p)
+
     def replace_boat(self, boat: Boat) -> Position:
         """A new position with that boat replaced."""
         return replace(self, boats=tuple(boat if b.id == boat.id else b for b in self.boats))
 
     def mirrored(self) -> Position:
-        """The page mirrored East-West about x = 0 (S and P swap in every vector)."""
+        """The page mirrored East-West (x to ``width - x``; S and P swap in every vector and
+        every mark's side)."""
         width = self.board[0] if self.board else 0
 
         def m(p: Point) -> Point:
@@ -144,7 +350,35 @@ class Position(BoatIndex[Boat]):
             tuple(Boat(b.id, m(b.at), b.vector.mirrored() if b.vector else None, b.lost_turns)
                   for b in self.boats),
             self.board, frozenset(m(p) for p in self.islands), line, self.turn, self.turn_order,
+            tuple(k.mirrored(width) for k in self.marks),
         )
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data; :meth:`from_json` reads it back to an equal position."""
+        return {
+            "board": list(self.board) if self.board is not None else None,
+            "start_line": [list(p) for p in self.start_line] if self.start_line else None,
+            "islands": [list(p) for p in sorted(self.islands)],
+            "marks": [{"id": k.id, "at": list(k.at), "side": k.side} for k in self.marks],
+            "boats": [{"id": b.id, "at": list(b.at),
+                       "vector": str(b.vector) if b.vector is not None else None,
+                       "lost_turns": b.lost_turns} for b in self.boats],
+            "turn": self.turn,
+            "turn_order": list(self.turn_order),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Position:
+        """The position :meth:`to_json` wrote; :class:`PositionError` naming the field at
+        fault for anything else."""
+        from rightofway.vg.notation import position_from_json
+
+        return position_from_json(data)
+
+    def _repr_svg_(self) -> str:
+        from rightofway.vg.drawing import board
+
+        return str(board(self))
 
 
 def _round_half_to_zero(num: int, den: int) -> int:
@@ -256,7 +490,13 @@ def engagement_graph(position: Position) -> nx.DiGraph:
 
 @dataclass(frozen=True, slots=True)
 class Findings:
-    """What a move breaks, where the boat ends, and the steps that say why."""
+    """What a move breaks, where the boat ends, and the steps that say why.
+
+    ``traced`` is the path actually sailed (cut before an island or the edge),
+    ``end`` where the boat stops, ``wrecked`` whether it ran aground (VG-I),
+    ``stand`` whether the move is standing still and ``sitting_out`` whether a
+    repairing boat tried to sail.
+    """
 
     violations: tuple[str, ...]
     steps: tuple[Step, ...]
@@ -264,11 +504,28 @@ class Findings:
     traced: tuple[Point, ...]
     wrecked: bool
     sitting_out: bool = False
+    stand: bool = False
 
     @property
     def legal(self) -> bool:
         """A move is legal when it breaks nothing but VG-I (which costs two turns)."""
         return not self.sitting_out and all(v == "VG-I" for v in self.violations)
+
+    @property
+    def reason(self) -> str:
+        """Why the move is not legal, the first rule broken first (empty when legal)."""
+        if self.legal:
+            return ""
+        first = next((st.text for st in self.steps if st.kind == "rule"
+                      and str(st.cite) == self.violations[0]), "")
+        return f"breaks {', '.join(self.violations)}" + (f": {first}" if first else "")
+
+    @property
+    def route(self) -> tuple[Point, ...]:
+        """The intersections sailed through up to where the boat stops, its start left out."""
+        if self.end in self.traced:
+            return self.traced[:self.traced.index(self.end) + 1]
+        return ()
 
 
 _RULE_TEXT = {
@@ -292,9 +549,11 @@ def _inspect(position: Position, move: Move) -> Findings:
         found.append(f"VG-{rule}")
         steps.append(Step("rule", text, cite(rule)))
 
+    if v is None:
+        return _inspect_stand(position, boat, breaks, found, steps)
     if boat.lost_turns:
         breaks("I", f"{boat.id} is repairing and sits out {boat.lost_turns} more turn"
-                    f"{'s' if boat.lost_turns > 1 else ''}")
+                    f"{'s' if boat.lost_turns > 1 else ''}: it may only stand still")
         return Findings(tuple(found), tuple(steps), boat.at, (), False, sitting_out=True)
     before = f"{boat.vector}" if boat.vector else "no vector yet"
     steps.append(Step("fact", f"{boat.id} at {list(boat.at)} ({before}) sails {v}", cite("M1")))
@@ -304,13 +563,16 @@ def _inspect(position: Position, move: Move) -> Findings:
     turn = position.turn + 1
     if position.start_line is not None:
         (x1, ly), (x2, _) = position.start_line
-        if boat.vector is None and boat.at[1] != ly - 1:
+        # VG-S1 speaks of where boats begin: the first move (a boat restarting from rest
+        # after repairs or a stop may be anywhere).
+        if boat.vector is None and position.turn == 0 and boat.at[1] != ly - 1:
             breaks("S1", f"{boat.id} must begin one square downwind of the line (row {ly - 1}), "
                          f"not on row {boat.at[1]}")
     traced = path(boat.at, v)
-    # islands and the page (a vector of no squares has an empty path: VG-M2)
+    # islands, the page and marks (a vector of no squares has an empty path: VG-M2)
     end = traced[-1] if traced else boat.at
     wrecked = False
+    marks = position._marks_at
     for i, p in enumerate(traced):
         if p in position.islands or not position.on_page(p):
             what = "an island" if p in position.islands else "the edge of the page"
@@ -322,6 +584,10 @@ def _inspect(position: Position, move: Move) -> Findings:
             breaks("I", f"{boat.id}'s path meets {what} at {list(p)}: it stops at {list(end)} "
                         "and loses two turns for repairs")
             break
+        if marks and p in marks:
+            breaks("C3", f"{boat.id}'s path meets mark {marks[p].id} at {list(p)}: no boat may "
+                         "sail through or stop on a mark")
+            break
     if position.start_line is not None and turn <= 4:
         (x1, ly), (x2, _) = position.start_line
         early = [p for p in traced if p[1] >= ly and x1 <= p[0] <= x2]
@@ -332,9 +598,33 @@ def _inspect(position: Position, move: Move) -> Findings:
     return Findings(tuple(dict.fromkeys(found)), tuple(steps), end, traced, wrecked)
 
 
+def _inspect_stand(position: Position, boat: Boat, breaks: Callable[[str, str], None],
+                   found: list[str], steps: list[Step]) -> Findings:
+    """Standing still: a repair turn (VG-I), or a stop when no move is legal (VG-M2)."""
+    if boat.lost_turns:
+        left = boat.lost_turns - 1
+        steps.append(Step("fact", f"{boat.id} is repairing and stands still at {list(boat.at)}"
+                          + (f"; it loses {left} more turn" if left else
+                             "; its repairs are done and it starts again from rest"),
+                          cite("I")))
+        return Findings((), tuple(steps), boat.at, (), False, stand=True)
+    able = [w for w in sorted(next_vectors(boat.vector))
+            if _inspect(position, Move(boat.id, w)).legal]
+    if able:
+        breaks("M2", f"{boat.id} may not stand still: {_RULE_TEXT['M2']}, and it has legal "
+                     f"moves ({', '.join(str(w) for w in able)})")
+        return Findings(tuple(found), tuple(steps), boat.at, (), False, stand=True)
+    steps.append(Step("fact", f"{boat.id} at {list(boat.at)} has no legal move: it stops there "
+                      "and starts again from rest with 1S or 1P", cite("M2")))
+    return Findings((), tuple(steps), boat.at, (), False, stand=True)
+
+
 def _give_way(position: Position, boat: Boat, v: Vector, traced: tuple[Point, ...], end: Point,
               wrecked: bool, report: Callable[[str, str], None], steps: list[Step]) -> None:
     side = v.side
+    # Boats the move might leave with no way off... only those that could land on ``end``:
+    # freeing the mover's old place never takes a way out away (VG-GW4).
+    pinnable: list[str] = []
     for other in position.boats:
         if other.id == boat.id:
             continue
@@ -351,6 +641,8 @@ def _give_way(position: Position, boat: Boat, v: Vector, traced: tuple[Point, ..
         if end == other.at:
             report("GW5", f"{boat.id} would land on {other.id} at {list(end)}")
         their = landings(position, other.id)
+        if end in their:
+            pinnable.append(other.id)
         if other.side == side and other.side is not None and end[1] > other.at[1] \
                 and end in their:
             report("GW2", f"{boat.id}, to windward of {other.id} on the same side, lands on "
@@ -359,12 +651,12 @@ def _give_way(position: Position, boat: Boat, v: Vector, traced: tuple[Point, ..
             report("GW3", f"on port, {boat.id} lands on {list(end)}, where {other.id} on "
                           "starboard could land next")
     landed_on_boat = any(o.at == end for o in position.boats if o.id != boat.id)
-    if position.board is not None and not wrecked and not landed_on_boat:
+    if position.board is not None and not wrecked and not landed_on_boat and pinnable \
+            and end not in position._marks_at:
         after = position.replace_boat(Boat(boat.id, end, v))
-        for other in position.boats:
-            if other.id != boat.id and _has_way_out(position, other.id) and \
-                    not _has_way_out(after, other.id):
-                report("GW4", f"after {boat.id}'s move {other.id} has no move left that stays "
+        for other_id in pinnable:
+            if _has_way_out(position, other_id) and not _has_way_out(after, other_id):
+                report("GW4", f"after {boat.id}'s move {other_id} has no move left that stays "
                               "on the page")
     if not [s for s in steps if s.kind == "rule" and str(s.cite).startswith("VG-GW")]:
         steps.append(Step("fact", f"{boat.id} keeps clear of every boat it must give way to",
@@ -383,6 +675,11 @@ def _has_way_out(position: Position, boat_id: str) -> bool:
     return False
 
 
+def findings(position: Position, move: Move) -> Findings:
+    """Everything the rules say about ``move``: what it breaks, where the boat stops, why."""
+    return _inspect(position, move)
+
+
 def violations(position: Position, move: Move) -> tuple[str, ...]:
     """The rule ids ``move`` breaks (``VG-I`` included: it costs turns but is legal)."""
     return _inspect(position, move).violations
@@ -394,24 +691,48 @@ def is_legal(position: Position, move: Move) -> bool:
 
 
 def legal_moves(position: Position, boat_id: str) -> list[Move]:
-    """Every legal move of the boat among the vectors the manoeuvring rules allow."""
+    """Every legal move of the boat.
+
+    A repairing boat has exactly one, standing still (:meth:`Move.stand`); any
+    other boat the vectors the manoeuvring rules allow that break no rule, or,
+    when there is none, standing still.
+    """
     b = position.boat(boat_id)
-    candidates = sorted(next_vectors(b.vector))
-    return [m for m in (Move(boat_id, v) for v in candidates) if is_legal(position, m)]
+    if b.lost_turns:
+        return [Move(boat_id, None)]
+    moves = [m for m in (Move(boat_id, v) for v in sorted(next_vectors(b.vector)))
+             if _inspect(position, m).legal]
+    return moves or [Move(boat_id, None)]
+
+
+def sail(position: Position, move: Move) -> tuple[Position, Findings]:
+    """The position after ``move`` and the findings on it.
+
+    Raises :class:`rightofway.races.IllegalMove` (a :class:`ValueError`) with
+    the reason and the citation of the first rule broken when it is not legal.
+    """
+    f = _inspect(position, move)
+    if not f.legal:
+        raise IllegalMove(move, f.reason, cite(f.violations[0].removeprefix("VG-")))
+    return _after(position, move, f), f
 
 
 def apply(position: Position, move: Move) -> Position:
-    """The position after ``move`` (``ValueError`` naming the rules when it is illegal)."""
-    f = _inspect(position, move)
-    if not f.legal:
-        raise ValueError(f"illegal move {move}: breaks {', '.join(f.violations)}")
-    return _after(position, move, f)
+    """The position after ``move``; :class:`rightofway.races.IllegalMove` (a
+    :class:`ValueError`) naming the first rule broken when it is not legal.
+
+    Only the mover changes: the turn and the turn order are the race's business
+    (:class:`rightofway.vg.race.Race`).
+    """
+    return sail(position, move)[0]
 
 
 def _after(position: Position, move: Move, f: Findings) -> Position:
     b = position.boat(move.boat)
     if b.lost_turns:
         moved = Boat(b.id, b.at, None, b.lost_turns - 1)
+    elif f.stand:
+        moved = Boat(b.id, b.at, None, 0)
     elif f.wrecked:
         moved = Boat(b.id, f.end, None, 2)
     else:
@@ -429,9 +750,14 @@ def adjudicate(position: Position, move: Move, protest: object = None) -> Ruling
     after = _after(position, move, f) if f.legal else None
     if f.legal:
         reason = "legal" + (" (VG-I: two turns lost)" if f.violations else "")
+        if f.stand:
+            reason += " (repairs)" if position.boat(move.boat).lost_turns else \
+                " (no other move: it stops)"
     else:
         reason = f"breaks {', '.join(f.violations)}"
-    rule = f.violations[0].removeprefix("VG-") if f.violations else "M1"
+    rule = f.violations[0].removeprefix("VG-") if f.violations else \
+        ("I" if f.stand and position.boat(move.boat).lost_turns else
+         "M2" if f.stand else "M1")
     conclusion = Step("conclusion", f"{move} is {'legal' if f.legal else 'not legal'}"
                       f"{'' if f.legal else ': ' + ', '.join(f.violations)}", cite(rule))
     return Ruling(move, f.legal, reason, (), False, None, None, (*f.steps, conclusion), after)

@@ -15,7 +15,7 @@ from typing import Literal
 
 from rightofway.explain import Citation
 
-__all__ = ["Side", "Vector", "VectorError", "cite", "gybe", "next_vectors", "tack"]
+__all__ = ["Side", "Vector", "VectorError", "as_vector", "cite", "gybe", "next_vectors", "tack"]
 
 Side = Literal["S", "P"]
 
@@ -40,6 +40,21 @@ class Vector:
     along: int
     cross: int
     side: Side
+
+    def __post_init__(self) -> None:
+        # Built in search loops: type checks only.
+        if type(self.along) is not int:
+            raise TypeError(f"along: expected a whole number of squares (U positive, D "
+                            f"negative), got {self.along!r}")
+        if type(self.cross) is not int:
+            raise TypeError(f"cross: expected a whole number of squares, got {self.cross!r}")
+        if self.cross < 0:
+            raise ValueError(f"cross: expected 0 or more squares (the side says which way), "
+                             f"got {self.cross}")
+        if self.side != "S" and self.side != "P":
+            if not isinstance(self.side, str):
+                raise TypeError(f"side: expected 'S' or 'P', got {self.side!r}")
+            raise ValueError(f"side: expected 'S' (starboard) or 'P' (port), got {self.side!r}")
 
     @classmethod
     def parse(cls, text: str) -> Vector:
@@ -73,6 +88,22 @@ class Vector:
     def mirrored(self) -> Vector:
         """The same vector on the other side (the page mirrored East-West)."""
         return Vector(self.along, self.cross, "P" if self.side == "S" else "S")
+
+
+def as_vector(value: object, name: str) -> Vector:
+    """``value`` as a :class:`Vector`: a vector as it is, its text (``"2U:2S"``) parsed.
+
+    :class:`TypeError` for anything else and :class:`VectorError` (a :class:`ValueError`)
+    for text that is no vector, both naming the argument ``name``.
+    """
+    if type(value) is Vector:
+        return value
+    if isinstance(value, str):
+        try:
+            return Vector.parse(value)
+        except VectorError as e:
+            raise VectorError(f"{name}: {e}") from None
+    raise TypeError(f"{name}: expected a Vector or its text such as '2U:2S', got {value!r}")
 
 
 def tack(v: Vector | None) -> Vector | None:

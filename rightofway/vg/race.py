@@ -1,0 +1,657 @@
+"""A whole Sailing Vector Game race: the course, the start, groundings and repairs, mark
+roundings and the finish.
+
+A :class:`Race` is an immutable state; :meth:`Race.play` returns the next state
+and the :class:`~rightofway.races.Event` values the move caused, each citing its
+rule. The position's ``turn_order`` always lists the boats in the order they
+move next: after each move the mover goes to the end. Its ``turn`` is the
+number of turns the boat to move has completed, which is what the start rules
+count (VG-S2).
+
+The course (VG-C1, VG-C2; the project's reading of the rulebook's set-up): a
+page, a start line that is also the finish, islands, and marks, each left to
+port (``P``, rounded anticlockwise) or starboard (``S``, clockwise), rounded in
+``order`` (the marks as listed by default; a mark may come back, as the
+rulebook's example course goes back to its first buoy) ``laps`` times, then
+back through the line.
+
+Legs are numbered from 1: leg ``k`` rounds the ``k``-th mark of the course's
+:attr:`~Course.sequence`, and leg ``n + 1`` (after the last of ``n`` marks) is
+the finish. Leg 0 is before the start.
+
+**The start** (VG-S1..S4): boats begin one square downwind of the line, at rest;
+a boat starts when its path crosses the line (between its ends, ends included)
+from South to North, which VG-S2 allows from its fifth turn.
+
+**Rounding a mark** (VG-C1). Two rays are drawn from each mark, along the eight
+compass directions: the *far ray*, pointing straight on from the direction the
+leg comes from (from the previous mark, or from the middle of the start line),
+and the *leaving ray*, turned from the far ray towards the direction of the
+next mark (or the middle of the finish line) by half the turn the course makes
+there, measured the way the boat goes round: clockwise for ``S``, anticlockwise
+for ``P`` (whole 45-degree steps, the half rounded down; a course that goes
+straight on asks for a whole turn). Each direction is the compass direction
+nearest the true one. A boat rounds the mark when its path crosses the far ray
+going round the right way and then the leaving ray going round the right way.
+Crossing the far ray the wrong way takes one crossing back: a boat that passes
+the mark and comes back, or goes round the wrong way and unwinds, has not
+rounded it. Where the two rays are one (a turn of 45 degrees), crossing it the
+right way completes the rounding. A crossing of a ray is where the path leaves
+its line to the other side, at the last intersection on the line or between two
+intersections; paths never pass through a mark (VG-C3), so the side of a ray
+is always clear.
+
+**The finish** (VG-C2): after rounding every mark of every lap, a boat
+finishes when its path crosses the line from North to South (the start in
+reverse). It leaves the page: it no longer moves or stands in anyone's way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from itertools import pairwise
+from typing import Any
+
+from rightofway.geometry import Point
+from rightofway.races import Event, History, IllegalMove, SetupError
+from rightofway.vg import game
+from rightofway.vg.game import Boat, Mark, Move, Position, PositionError
+from rightofway.vg.vectors import cite
+
+__all__ = [
+    "COMPASS",
+    "COMPASS_NAMES",
+    "STATE_KEYS",
+    "BoatState",
+    "Course",
+    "Race",
+    "RaceOptions",
+    "Rounding",
+    "SetupError",
+    "nearest_direction",
+]
+
+COMPASS: tuple[Point, ...] = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1),
+                              (1, -1))
+"""The eight compass directions anticlockwise from East, 45 degrees apart (North is up)."""
+COMPASS_NAMES: tuple[str, ...] = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
+
+C1, C2, C4 = cite("C1"), cite("C2"), cite("C4")
+
+
+def nearest_direction(dx: int, dy: int) -> int:
+    """The index in :data:`COMPASS` of the compass direction nearest ``(dx, dy)``.
+
+    Exact in whole numbers; a vector is never exactly between two directions.
+
+    >>> COMPASS_NAMES[nearest_direction(15, -2)], COMPASS_NAMES[nearest_direction(-13, 16)]
+    ('E', 'NW')
+    """
+    if dx == 0 and dy == 0:
+        raise ValueError("a direction needs a vector that is not zero")
+    big, small = max(abs(dx), abs(dy)), min(abs(dx), abs(dy))
+    if (small + big) ** 2 < 2 * big * big:  # closer to an axis (small/big < tan 22.5)
+        if abs(dx) > abs(dy):
+            return 0 if dx > 0 else 4
+        return 2 if dy > 0 else 6
+    return {(1, 1): 1, (-1, 1): 3, (-1, -1): 5, (1, -1): 7}[(_sign(dx), _sign(dy))]
+
+
+def _sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Rounding:
+    """How leg ``leg`` goes round its mark: the far ray, then the leaving ray (indexes in
+    :data:`COMPASS`), going round ``turn`` (+1 anticlockwise for ``P``, -1 clockwise for
+    ``S``). ``towards`` is the direction of the next mark or of the finish."""
+
+    leg: int
+    mark: Mark
+    far: int
+    leave: int
+    turn: int
+    towards: int
+
+    def describe(self) -> str:
+        """In words: ``mark 1 to starboard: across its N ray, then its NE ray``."""
+        side = "starboard, clockwise" if self.turn < 0 else "port, anticlockwise"
+        rays = (f"across its {COMPASS_NAMES[self.far]} ray" if self.far == self.leave else
+                f"across its {COMPASS_NAMES[self.far]} ray, then its "
+                f"{COMPASS_NAMES[self.leave]} ray")
+        return f"mark {self.mark.id} to {side}: {rays}"
+
+
+@dataclass(frozen=True, slots=True)
+class Course:
+    """A Vector Game course: the page, the start/finish line, islands, marks and their order.
+
+    ``board`` is ``(width, height)``; ``start_line`` ``((x1, y), (x2, y))`` West
+    end first; ``order`` lists mark ids in the order they are rounded (empty:
+    the marks as listed), sailed ``laps`` times. Every problem is a
+    :class:`SetupError` citing the rule it rests on (VG-C1: the course).
+    """
+
+    board: tuple[int, int]
+    start_line: tuple[Point, Point]
+    marks: tuple[Mark, ...]
+    islands: frozenset[Point] = frozenset()
+    laps: int = 1
+    order: tuple[str, ...] = ()
+    _sequence: tuple[Mark, ...] = field(init=False, repr=False, compare=False, hash=False)
+    _roundings: tuple[Rounding, ...] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        # The page, line, islands and marks are checked as a position would check them.
+        try:
+            probe = Position((), self.board, self.islands, self.start_line, marks=self.marks)
+        except PositionError as e:
+            raise SetupError(f"{'.'.join(map(str, e.path))}: {e.message}", C1) from None
+        object.__setattr__(self, "board", probe.board)
+        object.__setattr__(self, "islands", probe.islands)
+        object.__setattr__(self, "start_line", probe.start_line)
+        object.__setattr__(self, "marks", probe.marks)
+        if self.board is None or self.start_line is None:
+            raise SetupError("a course needs a page (board) and a start line", C1)
+        (x1, ly), (x2, _) = self.start_line
+        if x2 - x1 < 1:
+            raise SetupError("start_line: the line spans at least one square", C1)
+        if not (probe.on_page((x1, ly)) and probe.on_page((x2, ly)) and ly >= 1):
+            raise SetupError("start_line: the line lies on the page, with a row below it for "
+                             "the boats to begin on", cite("S1"))
+        on_line = sorted(p for p in self.islands if self.on_line(p))
+        if on_line:
+            raise SetupError(f"islands: an island lies on the start line at {list(on_line[0])}",
+                             C1)
+        if not self.marks:
+            raise SetupError("marks: a course has at least one mark", C1)
+        taken = {m.at for m in self.marks}
+        for i, m in enumerate(self.marks):
+            if self.on_line(m.at):
+                raise SetupError(f"marks.{i}: mark {m.id} lies on the start line at "
+                                 f"{list(m.at)}", C1)
+            around = [(m.at[0] + dx, m.at[1] + dy) for dx, dy in COMPASS]
+            blocked = [p for p in around if not probe.on_page(p) or p in self.islands
+                       or p in taken]
+            if blocked:
+                raise SetupError(f"marks.{i}: mark {m.id} needs open water round it, but "
+                                 f"{list(blocked[0])} is off the page, an island or a mark", C1)
+        if type(self.laps) is not int or self.laps < 1:
+            raise SetupError(f"laps: expected a whole number from 1, got {self.laps!r}", C1)
+        order = self.order
+        if type(order) is not tuple:
+            if isinstance(order, str) or not isinstance(order, (list, tuple)):
+                raise TypeError(f"order: expected a sequence of mark ids, got {order!r}")
+            order = tuple(order)
+            object.__setattr__(self, "order", order)
+        by_id = {m.id: m for m in self.marks}
+        ids = order or tuple(by_id)
+        for i, mid in enumerate(ids):
+            if mid not in by_id:
+                raise SetupError(f"order.{i}: no mark {mid!r} on the course (marks: "
+                                 f"{', '.join(by_id)})", C1)
+        sequence = tuple(by_id[mid] for mid in ids) * self.laps
+        for i in range(1, len(sequence)):
+            if sequence[i].id == sequence[i - 1].id:
+                raise SetupError(f"order: mark {sequence[i].id} comes twice in a row"
+                                 f"{' (across laps)' if i % len(ids) == 0 else ''}; a boat "
+                                 "sails from one mark to another", C1)
+        object.__setattr__(self, "_sequence", sequence)
+        object.__setattr__(self, "_roundings", self._plan())
+
+    def _plan(self) -> tuple[Rounding, ...]:
+        (x1, ly), (x2, _) = self.start_line
+        middle2 = (x1 + x2, 2 * ly)  # the line's middle, in half squares
+        seq = self._sequence
+        out = []
+        for k, mark in enumerate(seq):
+            m2 = (2 * mark.at[0], 2 * mark.at[1])
+            before = middle2 if k == 0 else (2 * seq[k - 1].at[0], 2 * seq[k - 1].at[1])
+            after = middle2 if k == len(seq) - 1 else (2 * seq[k + 1].at[0],
+                                                        2 * seq[k + 1].at[1])
+            far = nearest_direction(m2[0] - before[0], m2[1] - before[1])
+            towards = nearest_direction(after[0] - m2[0], after[1] - m2[1])
+            turn = 1 if mark.side == "P" else -1
+            steps = ((towards - far) * turn) % 8 or 8
+            leave = (far + turn * (steps // 2)) % 8
+            out.append(Rounding(k + 1, mark, far, leave, turn, towards))
+        return tuple(out)
+
+    @property
+    def sequence(self) -> tuple[Mark, ...]:
+        """The marks in the order they are rounded, every lap: leg ``k`` rounds the ``k``-th."""
+        return self._sequence
+
+    @property
+    def roundings(self) -> tuple[Rounding, ...]:
+        """How each leg goes round its mark (see the module docstring)."""
+        return self._roundings
+
+    @property
+    def finish_leg(self) -> int:
+        """The leg that ends at the finish: one past the last mark."""
+        return len(self._sequence) + 1
+
+    @property
+    def line_row(self) -> int:
+        """The row of the start/finish line."""
+        return self.start_line[0][1]
+
+    def on_line(self, p: Point) -> bool:
+        """Whether ``p`` is on the start/finish line, its ends included."""
+        (x1, ly), (x2, _) = self.start_line
+        return p[1] == ly and x1 <= p[0] <= x2
+
+    def position(self, boats: Sequence[Boat], turn: int = 0,
+                 turn_order: tuple[str, ...] = ()) -> Position:
+        """A position on this course."""
+        return Position(tuple(boats), self.board, self.islands, self.start_line, turn,
+                        turn_order, self.marks)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data; :meth:`from_json` reads it back to an equal course."""
+        return {
+            "board": list(self.board),
+            "start_line": [list(p) for p in self.start_line],
+            "islands": [list(p) for p in sorted(self.islands)],
+            "marks": [{"id": m.id, "at": list(m.at), "side": m.side} for m in self.marks],
+            "order": list(self.order),
+            "laps": self.laps,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Course:
+        """The course :meth:`to_json` wrote; :class:`SetupError` naming the field at fault."""
+        from rightofway.vg.record import course_from_json
+
+        return course_from_json(data)
+
+
+@dataclass(frozen=True, slots=True)
+class RaceOptions:
+    """The engine's own choices."""
+
+    max_turns: int = 3000
+    """Moves (of all boats together) after which an unfinished race is stopped."""
+
+    def __post_init__(self) -> None:
+        if type(self.max_turns) is not int or self.max_turns < 1:
+            raise ValueError(f"max_turns: expected a whole number from 1, got {self.max_turns!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class BoatState:
+    """What the race remembers about one boat beyond its place on the page."""
+
+    moves: int = 0
+    """Turns it has taken, repairs and stops included."""
+    leg: int = 0
+    """0 before the start; ``k`` rounding the ``k``-th mark; one past the last mark: finishing."""
+    row_side: int = 0
+    """Last side of the line's row it was on: -1 South, 1 North, 0 not yet known."""
+    far_side: int = 0
+    """Last side of the line of its mark's far ray: 1 anticlockwise of the ray, -1 clockwise."""
+    leave_side: int = 0
+    """Last side of the line of its mark's leaving ray, as ``far_side``."""
+    far: int = 0
+    """Crossings of its mark's far ray the right way, less those the wrong way."""
+    place: int | None = None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the boat has finished."""
+        return self.place is not None
+
+
+STATE_KEYS: tuple[str, ...] = ("moves", "leg")
+"""The race state a race taken up mid-way may set per boat (:meth:`Race.new`)."""
+
+
+def _side_of(mark: Point, d: Point, p: Point) -> int:
+    """1 when ``p`` lies anticlockwise of the line through ``mark`` along ``d``, -1 clockwise."""
+    return _sign(d[0] * (p[1] - mark[1]) - d[1] * (p[0] - mark[0]))
+
+
+def _cross_ray(mark: Point, d: Point, prev: Point, q: Point,
+               last: int) -> tuple[int, tuple[Fraction, int] | None]:
+    """The step ``prev -> q`` against the ray from ``mark`` along ``d``.
+
+    Returns the new last side and, when the step crossed the ray itself (not the
+    opposite half of its line), where along the step (0 at ``prev``) and which
+    way: 1 anticlockwise, -1 clockwise.
+    """
+    sq = _side_of(mark, d, q)
+    if sq == 0:
+        return last, None
+    if last == 0 or sq == last:
+        return sq, None
+    cp = d[0] * (prev[1] - mark[1]) - d[1] * (prev[0] - mark[0])
+    cq = d[0] * (q[1] - mark[1]) - d[1] * (q[0] - mark[0])
+    ap = d[0] * (prev[0] - mark[0]) + d[1] * (prev[1] - mark[1])
+    aq = d[0] * (q[0] - mark[0]) + d[1] * (q[1] - mark[1])
+    t = Fraction(0) if cp == 0 else Fraction(cp, cp - cq)
+    along = ap + t * (aq - ap)
+    return sq, ((t, sq) if along > 0 else None)
+
+
+def _towards(course: Course, s: BoatState, at: Point) -> BoatState:
+    """``s`` on a new leg at ``at``: which side of its mark's rays it is on."""
+    if not 1 <= s.leg < course.finish_leg:
+        return replace(s, far_side=0, leave_side=0, far=0)
+    r = course.roundings[s.leg - 1]
+    return replace(s, far_side=_side_of(r.mark.at, COMPASS[r.far], at),
+                   leave_side=_side_of(r.mark.at, COMPASS[r.leave], at), far=0)
+
+
+@dataclass(frozen=True)
+class Race(History[Move]):
+    """The state of a race between turns. Build one with :meth:`Race.new`.
+
+    Each state remembers the one before it: :attr:`moves` and :attr:`played`
+    list the moves since the start, :meth:`pop` undoes the last one, and
+    :meth:`record_lines` writes the game record.
+    """
+
+    course: Course
+    options: RaceOptions
+    position: Position
+    """The page; its ``turn_order`` is the order boats move from here, the first next."""
+    boats: tuple[tuple[str, BoatState], ...]
+    turn: int = 0
+    """Moves played so far, by all boats."""
+    parent: Race | None = field(default=None, repr=False, compare=False)
+    """The race before the last move (``None`` at the start)."""
+    last: tuple[Move, tuple[Event, ...]] | None = field(default=None, repr=False, compare=False)
+    """The last move played and the events it caused."""
+    _state: dict[str, BoatState] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_state", dict(self.boats))
+
+    # --- set-up -------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        course: Course,
+        boats: Sequence[Boat],
+        *,
+        options: RaceOptions | None = None,
+        check_setup: bool = True,
+        states: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> Race:
+        """A race at its first move; ``boats`` are listed in turn order.
+
+        The set-up is checked (:class:`SetupError` citing the rule): every boat
+        begins at rest one square downwind of the start line (VG-S1, VG-S3).
+        ``check_setup=False`` takes up a race from a position reached some other
+        way: boats may then have vectors and lost turns, and ``states`` gives per
+        boat id its ``moves`` made and its ``leg`` (see :class:`BoatState`); what
+        the race tracks of its path starts from where it stands.
+        """
+        boats = tuple(boats)
+        if not boats:
+            raise SetupError("a race needs at least one boat", cite("S1"))
+        options = options or RaceOptions()
+        states = dict(states or {})
+        ly = course.line_row
+        if check_setup:
+            if states:
+                raise SetupError("a race that begins with its set-up has no race states yet")
+            for b in boats:
+                if b.vector is not None or b.lost_turns:
+                    raise SetupError(f"boat {b.id} must begin at rest: its first move is 1S "
+                                     "or 1P", cite("S3"))
+                if b.at[1] != ly - 1:
+                    raise SetupError(f"boat {b.id} at {list(b.at)} must begin one square "
+                                     f"downwind of the start line, on row {ly - 1}", cite("S1"))
+        ids = [b.id for b in boats]
+        for bid, given in states.items():
+            if bid not in ids:
+                raise SetupError(f"states: no boat {bid!r} in the race")
+            unknown = sorted(set(given) - set(STATE_KEYS))
+            if unknown:
+                raise SetupError(f"states: {bid}: unknown key {unknown[0]!r}; expected one of "
+                                 f"{', '.join(STATE_KEYS)}")
+        built = []
+        for b in boats:
+            s = BoatState(row_side=_sign(b.at[1] - ly), **states.get(b.id, {}))
+            if type(s.moves) is not int or s.moves < 0:
+                raise SetupError(f"states: {b.id}: moves is a whole number from 0")
+            if type(s.leg) is not int or not 0 <= s.leg <= course.finish_leg:
+                raise SetupError(f"states: {b.id}: leg {s.leg!r} is not one of "
+                                 f"0..{course.finish_leg}")
+            built.append((b.id, _towards(course, s, b.at)))
+        first = dict(built)[ids[0]].moves
+        try:
+            position = course.position(boats, first, tuple(ids))
+        except PositionError as e:
+            raise SetupError(f"{'.'.join(map(str, e.path))}: {e.message}") from None
+        return cls(course, options, position, tuple(built))
+
+    # --- queries -------------------------------------------------------------------------
+
+    def state(self, boat: str) -> BoatState:
+        """The race state of one boat."""
+        try:
+            return self._state[boat]
+        except KeyError:
+            raise KeyError(f"no boat {boat!r} in this race") from None
+
+    @property
+    def to_move(self) -> str | None:
+        """The boat whose turn it is, or ``None`` when the race is over."""
+        if self.is_over():
+            return None
+        return self.position.turn_order[0]
+
+    def is_over(self) -> bool:
+        """Whether every boat finished or the race ran out of moves (``max_turns``)."""
+        return all(s.finished for _, s in self.boats) or self.turn >= self.options.max_turns
+
+    @property
+    def finish_order(self) -> tuple[str, ...]:
+        """Boats that finished, first first."""
+        done = [(s.place, b) for b, s in self.boats if s.place is not None]
+        return tuple(b for _, b in sorted(done))
+
+    def next_mark(self, boat: str) -> str | None:
+        """What the boat sails for: ``"start"``, a mark id, ``"finish"``; ``None`` once it
+        has finished."""
+        s = self.state(boat)
+        if s.finished:
+            return None
+        if s.leg == 0:
+            return "start"
+        if s.leg == self.course.finish_leg:
+            return "finish"
+        return self.course.sequence[s.leg - 1].id
+
+    def rounding(self, boat: str) -> Rounding | None:
+        """How the boat must go round the mark it sails for (``None`` off the marks' legs)."""
+        s = self.state(boat)
+        if s.finished or not 1 <= s.leg < self.course.finish_leg:
+            return None
+        return self.course.roundings[s.leg - 1]
+
+    def legal_moves(self, boat: str) -> list[Move]:
+        """Every move the boat may make now (none once it has finished); see
+        :func:`rightofway.vg.legal_moves`."""
+        if self.state(boat).finished:
+            return []
+        return game.legal_moves(self.position, boat)
+
+    # --- playing ---------------------------------------------------------------------------
+
+    def play(self, move: Move) -> tuple[Race, tuple[Event, ...]]:
+        """Play the move of the boat whose turn it is.
+
+        Returns the next state and the events the move caused. Raises
+        :class:`~rightofway.races.IllegalMove` (a :class:`ValueError`) for a move
+        out of turn, after the race is over or not legal, with the reason and
+        the rule it rests on.
+        """
+        boat = self.to_move
+        if boat is None:
+            raise IllegalMove(move, "the race is over", C2)
+        if move.boat != boat:
+            raise IllegalMove(move, f"it is {boat}'s turn, not {move.boat}'s", C4)
+        before = self.position.boat(boat)
+        position, f = game.sail(self.position, move)
+        events: list[Event] = []
+        if f.stand:
+            text = f.steps[-1].text
+            if before.lost_turns:
+                events.append(Event("repair", boat, text, cite("I"),
+                                    (("lost_turns", before.lost_turns - 1),)))
+            else:
+                events.append(Event("stopped", boat, text, cite("M2"), (("at", before.at),)))
+        else:
+            assert move.vector is not None
+            events.append(Event("move", boat, f"{boat} sails {move.vector} to {list(f.end)}",
+                                cite("M1"), (("vector", str(move.vector)), ("to", f.end))))
+            if f.wrecked:
+                text = next(st.text for st in f.steps if str(st.cite) == "VG-I")
+                events.append(Event("grounded", boat, text, cite("I"), (("at", f.end),)))
+        state = replace(self.state(boat), moves=self.state(boat).moves + 1)
+        state, more = self._progress(boat, state, (before.at, *f.route))
+        events.extend(more)
+        race = self._next(boat, state, position)
+        done = tuple(events)
+        return replace(race, parent=self, last=(move, done)), done
+
+    def _progress(self, boat: str, s: BoatState,
+                  route: tuple[Point, ...]) -> tuple[BoatState, list[Event]]:
+        """The start, roundings and the finish along the path just sailed."""
+        course = self.course
+        row = course.line_row
+        events: list[Event] = []
+        for prev, q in pairwise(route):
+            side = _sign(q[1] - row)
+            crossed = bool(side and s.row_side and side != s.row_side and course.on_line(prev))
+            if s.leg == 0:
+                if crossed and side == 1:
+                    s = _towards(course, replace(s, leg=1), q)
+                    events.append(Event("started", boat, f"{boat} crossed the start line and "
+                                        f"sails for {self._target(s.leg)}", cite("S2"),
+                                        (("leg", 1),)))
+            elif s.leg < course.finish_leg:
+                r = course.roundings[s.leg - 1]
+                s, when = _round_step(r, s, prev, q)
+                if when is not None:
+                    s = _towards(course, replace(s, leg=s.leg + 1), q)
+                    side_word = "starboard" if r.turn < 0 else "port"
+                    events.append(Event("rounded", boat,
+                                        f"{boat} rounded mark {r.mark.id} to {side_word} and "
+                                        f"sails for {self._target(s.leg)}", C1,
+                                        (("mark", r.mark.id), ("leg", s.leg))))
+                    # Reaching the line at the very point it rounds, it may finish there too.
+                    if s.leg == course.finish_leg and crossed and side == -1 and when == 0:
+                        s = self._finished(s)
+                        events.append(self._finish_event(boat, s))
+                        break
+            elif crossed and side == -1:
+                s = self._finished(s)
+                events.append(self._finish_event(boat, s))
+                break
+            if side:
+                s = replace(s, row_side=side)
+        return s, events
+
+    def _target(self, leg: int) -> str:
+        if leg >= self.course.finish_leg:
+            return "the finish"
+        return f"mark {self.course.sequence[leg - 1].id}"
+
+    def _finished(self, s: BoatState) -> BoatState:
+        return replace(s, place=1 + sum(1 for _, o in self.boats if o.finished))
+
+    def _finish_event(self, boat: str, s: BoatState) -> Event:
+        return Event("finished", boat, f"{boat} crossed the finish line in place {s.place}", C2,
+                     (("place", s.place),))
+
+    def _next(self, boat: str, s: BoatState, position: Position) -> Race:
+        """The race after ``boat``'s move: its state stored, the turn passed on.
+
+        The mover goes to the end of the turn order; a boat that finished leaves
+        the page. The position's turn becomes the turns completed by the boat to
+        move next.
+        """
+        states = tuple((b, s if b == boat else o) for b, o in self.boats)
+        order = position.turn_order
+        i = order.index(boat)
+        order = order[i + 1:] + order[:i + 1]
+        boats = position.boats
+        if s.finished:
+            order = tuple(b for b in order if b != boat)
+            boats = tuple(b for b in boats if b.id != boat)
+        turn = dict(states)[order[0]].moves if order else position.turn
+        position = replace(position, boats=boats, turn_order=order, turn=turn)
+        return replace(self, position=position, boats=states, turn=self.turn + 1)
+
+    # --- records, JSON and drawings ----------------------------------------------------------
+
+    def record_lines(self) -> Iterator[str]:
+        """The game record of the race so far, as JSON Lines (see :mod:`rightofway.vg.record`)."""
+        from rightofway.vg.record import record_lines
+
+        return record_lines(self.start, self.played)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data of this state (not its history); :meth:`from_json` reads it back
+        to an equal race."""
+        return {
+            "ruleset": "vector-game",
+            "course": self.course.to_json(),
+            "options": {"max_turns": self.options.max_turns},
+            "position": self.position.to_json(),
+            "boats": [{"id": b, "moves": s.moves, "leg": s.leg, "row_side": s.row_side,
+                       "far_side": s.far_side, "leave_side": s.leave_side, "far": s.far,
+                       "place": s.place} for b, s in self.boats],
+            "turn": self.turn,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Race:
+        """The race :meth:`to_json` wrote, with no history; :class:`SetupError` naming the
+        field at fault."""
+        from rightofway.vg.record import race_from_json
+
+        return race_from_json(data)
+
+    def _repr_svg_(self) -> str:
+        from rightofway.vg.drawing import race
+
+        marks = {b.id: self.next_mark(b.id) or "" for b in self.position.boats}
+        title = f"turn {self.turn}" + (" - race over" if self.is_over() else
+                                       f", {self.to_move} to move")
+        return str(race(self.position, title=title, next_marks=marks))
+
+
+def _round_step(r: Rounding, s: BoatState, prev: Point,
+                q: Point) -> tuple[BoatState, Fraction | None]:
+    """One step of the path against the rays of the mark being rounded: the new state and,
+    when the rounding is complete, where along the step it was completed."""
+    mark = r.mark.at
+    far_side, across_far = _cross_ray(mark, COMPASS[r.far], prev, q, s.far_side)
+    crossings = [(across_far[0], 0, across_far[1])] if across_far else []
+    leave_side = s.leave_side
+    if r.leave != r.far:
+        leave_side, across_leave = _cross_ray(mark, COMPASS[r.leave], prev, q, s.leave_side)
+        if across_leave:
+            crossings.append((across_leave[0], 1, across_leave[1]))
+    far = s.far
+    done: Fraction | None = None
+    for t, ray, way in sorted(crossings):
+        if ray == 0:
+            far += 1 if way == r.turn else -1
+            if r.leave == r.far and way == r.turn and far >= 1:
+                done = t
+                break
+        elif way == r.turn and far >= 1:
+            done = t
+            break
+    return replace(s, far_side=far_side, leave_side=leave_side, far=far), done

@@ -1,0 +1,309 @@
+"""Vector Game records: a race as JSON Lines, and replaying one to check it.
+
+The first line sets the race up::
+
+    {"type": "setup", "format": "rightofway-race", "version": 1, "ruleset": "vector-game",
+     "course": {...}, "options": {"max_turns": 3000}, "position": "<notation>"}
+
+with the course as :meth:`Course.to_json <rightofway.vg.race.Course.to_json>`
+writes it and the starting position in :mod:`rightofway.vg.notation`. Every
+further line is one move: ``{"type": "move", "turn": 1, "boat": "A", "vector":
+"0U:1S", "events": [...]}``, ``"vector": null`` for standing still (repairs, or
+a stop when no move is legal). :func:`replay` plays the record again from the
+set-up and checks every move is legal and every recorded event is the one the
+rules produce.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+
+from rightofway.races import Event, IllegalMove, RecordError, ReplayMismatch, SetupError
+from rightofway.vg.game import Mark, Move, PositionError
+from rightofway.vg.notation import (
+    NotationError,
+    PositionModel,
+    from_notation,
+    notation,
+    position_from_json,
+    validation_error,
+)
+from rightofway.vg.race import BoatState, Course, Race, RaceOptions
+from rightofway.vg.vectors import VectorError, as_vector
+
+__all__ = [
+    "CourseModel",
+    "RecordError",
+    "ReplayMismatch",
+    "ReplayTurn",
+    "SetupModel",
+    "TurnModel",
+    "course_from_json",
+    "race_from_json",
+    "record_lines",
+    "replay",
+    "setup_line",
+    "start",
+    "turn_line",
+]
+
+FORMAT = "rightofway-race"
+Coord = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
+Id = Annotated[StrictStr, Field(min_length=1)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class MarkModel(_Strict):
+    """A mark of the course: ``{"id": "1", "at": [7, 24], "side": "S"}``."""
+
+    id: Id
+    at: Coord
+    side: Literal["S", "P"]
+
+
+class CourseModel(_Strict):
+    """The course: page, start/finish line, islands, marks, their order and the laps."""
+
+    board: Coord
+    start_line: Annotated[tuple[Coord, Coord], Field(strict=False)]
+    islands: list[Coord] = []
+    marks: Annotated[list[MarkModel], Field(min_length=1)]
+    order: list[Id] = []
+    laps: Annotated[StrictInt, Field(ge=1)] = 1
+
+
+class OptionsModel(_Strict):
+    """The race options of a record."""
+
+    max_turns: Annotated[StrictInt, Field(ge=1)] = RaceOptions().max_turns
+
+
+class SetupModel(_Strict):
+    """The first line of a record."""
+
+    type: Literal["setup"]
+    format: Literal["rightofway-race"]
+    version: Literal[1]
+    ruleset: Literal["vector-game"]
+    course: CourseModel
+    options: OptionsModel = OptionsModel()
+    position: StrictStr
+
+
+class TurnModel(_Strict):
+    """One move of a record; ``vector`` ``null`` stands still. Without ``events`` (a record
+    written by hand) only the move is checked."""
+
+    type: Literal["move"]
+    turn: Annotated[StrictInt, Field(ge=1)]
+    boat: Id
+    vector: StrictStr | None
+    events: list[dict[str, Any]] | None = None
+
+
+class StateModel(_Strict):
+    """One boat's race state in :meth:`Race.to_json <rightofway.vg.race.Race.to_json>`."""
+
+    id: Id
+    moves: Annotated[StrictInt, Field(ge=0)] = 0
+    leg: Annotated[StrictInt, Field(ge=0)] = 0
+    row_side: Literal[-1, 0, 1] = 0
+    far_side: Literal[-1, 0, 1] = 0
+    leave_side: Literal[-1, 0, 1] = 0
+    far: StrictInt = 0
+    place: Annotated[StrictInt, Field(ge=1)] | None = None
+
+
+class RaceModel(_Strict):
+    """A race state as JSON data."""
+
+    ruleset: Literal["vector-game"]
+    course: CourseModel
+    options: OptionsModel = OptionsModel()
+    position: PositionModel
+    boats: list[StateModel]
+    turn: Annotated[StrictInt, Field(ge=0)] = 0
+
+
+def _course(c: CourseModel) -> Course:
+    return Course(c.board, c.start_line, tuple(Mark(m.id, m.at, m.side) for m in c.marks),
+                  frozenset(c.islands), c.laps, tuple(c.order))
+
+
+def _check(model: type[_Strict], data: Any, what: str) -> Any:
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        where, message = validation_error(e)
+        raise SetupError(f"{'.'.join(map(str, where)) or what}: {message}") from None
+
+
+def course_from_json(data: Any) -> Course:
+    """The course of JSON data as :meth:`Course.to_json
+    <rightofway.vg.race.Course.to_json>` writes it; :class:`SetupError` naming the field."""
+    return _course(_check(CourseModel, data, "course"))
+
+
+def race_from_json(data: Any) -> Race:
+    """The race of JSON data as :meth:`Race.to_json <rightofway.vg.race.Race.to_json>`
+    writes it (with no history); :class:`SetupError` naming the field at fault."""
+    model: RaceModel = _check(RaceModel, data, "race")
+    course = _course(model.course)
+    try:
+        position = position_from_json(model.position.model_dump())
+    except PositionError as e:
+        raise SetupError(f"position.{e.message}") from None
+    for name in ("board", "start_line", "islands", "marks"):
+        if getattr(position, name) != getattr(course, name):
+            raise SetupError(f"position.{name}: differs from the course's")
+    states = tuple((s.id, BoatState(s.moves, s.leg, s.row_side, s.far_side, s.leave_side,
+                                    s.far, s.place)) for s in model.boats)
+    ids = [b for b, _ in states]
+    if len(set(ids)) != len(ids):
+        raise SetupError("boats: a boat id is listed twice")
+    racing = sorted(b for b, s in states if not s.finished)
+    if racing != sorted(position.boat_ids):
+        raise SetupError(f"boats: the boats still racing ({', '.join(racing) or 'none'}) are "
+                         f"not those on the page ({', '.join(sorted(position.boat_ids))})")
+    for b, s in states:
+        if s.leg > course.finish_leg:
+            raise SetupError(f"boats.{b}.leg: {s.leg} is not one of 0..{course.finish_leg}")
+    race = Race(course, RaceOptions(model.options.max_turns), position, states, model.turn)
+    if not position.turn_order and position.boats:
+        raise SetupError("position.turn_order: a race lists the boats in the order they move")
+    return race
+
+
+def setup_line(race: Race) -> dict[str, Any]:
+    """The set-up line of a race about to be played."""
+    return {
+        "type": "setup",
+        "format": FORMAT,
+        "version": 1,
+        "ruleset": "vector-game",
+        "course": race.course.to_json(),
+        "options": {"max_turns": race.options.max_turns},
+        "position": notation(race.position),
+    }
+
+
+def turn_line(turn: int, move: Move, events: tuple[Event, ...]) -> dict[str, Any]:
+    """The record line of one played move."""
+    return {"type": "move", "turn": turn, "boat": move.boat,
+            "vector": str(move.vector) if move.vector is not None else None,
+            "events": [e.to_json() for e in events]}
+
+
+def record_lines(race: Race, played: Iterable[tuple[Move, tuple[Event, ...]]]) -> Iterator[str]:
+    """JSON Lines of a whole race: the set-up of ``race`` (at its start), then each move."""
+    yield json.dumps(setup_line(race))
+    for turn, (move, events) in enumerate(played, 1):
+        yield json.dumps(turn_line(turn, move, events))
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayTurn:
+    """One move replayed: the state before and after it and the events the rules produced."""
+
+    turn: int
+    move: Move
+    events: tuple[Event, ...]
+    before: Race
+    race: Race
+
+
+def _parse(line: str, number: int) -> Any:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as e:
+        raise RecordError(number, f"not JSON: {e.msg}") from None
+
+
+def _validate(model: type[_Strict], data: Any, number: int) -> Any:
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        where, message = validation_error(e)
+        raise RecordError(number, f"{'.'.join(map(str, where)) or 'line'}: {message}") from None
+
+
+def start(lines: list[str]) -> Race:
+    """The race a record's set-up line describes; :class:`RecordError` when it cannot be
+    read or breaks the set-up rules."""
+    if not lines or not lines[0].strip():
+        raise RecordError(1, "the record is empty; it starts with a set-up line")
+    setup: SetupModel = _validate(SetupModel, _parse(lines[0], 1), 1)
+    try:
+        course = _course(setup.course)
+        position = from_notation(setup.position)
+        for name in ("board", "start_line", "islands", "marks"):
+            if getattr(position, name) != getattr(course, name):
+                raise RecordError(1, f"position: its {name.replace('_', ' ')} differs from "
+                                     "the course's")
+        if position.turn:
+            raise RecordError(1, f"position: a record begins at turn 0, not {position.turn}")
+        order = position.turn_order or position.boat_ids
+        boats = [position.boat(b) for b in order]
+        race = Race.new(course, boats, options=RaceOptions(setup.options.max_turns))
+    except (SetupError, NotationError) as e:
+        raise RecordError(1, str(e)) from None
+    return race
+
+
+def replay(lines: list[str]) -> Iterator[ReplayTurn]:
+    """Replay a record move by move.
+
+    Raises :class:`RecordError` for a malformed line and :class:`ReplayMismatch`
+    naming the turn when a move is out of turn or illegal, or when the events
+    recorded differ from those the rules produce (saying which).
+    """
+    race = start(lines)
+    for number, line in enumerate(lines[1:], 2):
+        if not line.strip():
+            continue
+        t: TurnModel = _validate(TurnModel, _parse(line, number), number)
+        if t.turn != race.turn + 1:
+            raise RecordError(number, f"turn {t.turn} follows turn {race.turn}")
+        try:
+            move = Move(t.boat, as_vector(t.vector, "vector") if t.vector is not None else None)
+        except VectorError as e:
+            raise RecordError(number, str(e)) from None
+        before = race
+        try:
+            race, events = race.play(move)
+        except (IllegalMove, KeyError) as e:
+            raise ReplayMismatch(t.turn, str(e).strip("\"'")) from None
+        produced = [e.to_json() for e in events]
+        if t.events is not None and produced != t.events:
+            raise ReplayMismatch(t.turn, _difference(t.events, produced))
+        yield ReplayTurn(t.turn, move, events, before, race)
+
+
+def _difference(recorded: list[dict[str, Any]], produced: list[dict[str, Any]]) -> str:
+    """What differs between the events recorded and those the rules produce."""
+    parts = []
+    for i in range(max(len(recorded), len(produced))):
+        r = recorded[i] if i < len(recorded) else None
+        p = produced[i] if i < len(produced) else None
+        if r == p:
+            continue
+        if r is None:
+            assert p is not None
+            parts.append(f"happened but not recorded: {p.get('text')!r}")
+        elif p is None:
+            parts.append(f"recorded but not so: {r.get('text')!r}")
+        else:
+            keys = sorted(set(r) | set(p), key=lambda k: (k != "kind", k))
+            diff = [f"{k} recorded {r.get(k)!r}, the rules give {p.get(k)!r}"
+                    for k in keys if r.get(k) != p.get(k)]
+            parts.append(f"event {i + 1} ({p.get('kind')}): " + "; ".join(diff))
+    return "; ".join(parts) or "the events differ"
+
