@@ -26,7 +26,8 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
 CATALOGUE = "catalogue"
-API_PAGE = "api.html"
+API_PAGES = "api"
+"""The folder of the API reference's pages."""
 API_MODULES = (
     "rightofway.rtw",
     "rightofway.rtw.ruleset",
@@ -39,10 +40,16 @@ API_MODULES = (
     "rightofway.vg.ruleset",
     "rightofway.vg.drawing",
     "rightofway.rtw.scenario",
+    "rightofway.vg.race",
+    "rightofway.vg.notation",
+    "rightofway.vg.record",
+    "rightofway.vg.bots",
+    "rightofway.vg.scenario",
     "rightofway.geometry",
     "rightofway.positions",
     "rightofway.explain",
     "rightofway.results",
+    "rightofway.races",
     "rightofway.registry",
     "rightofway.scenarios",
     "rightofway.svg",
@@ -123,20 +130,24 @@ def public_names(module_name: str) -> list[str]:
 
 
 def check_api(book: Path) -> tuple[int, list[str]]:
-    """Problems with the API page: public objects without an entry, models without a schema."""
-    page = book / API_PAGE
-    if not page.is_file():
-        return 0, [f"{page} is missing"]
-    html = page.read_text(encoding="utf-8")
+    """Problems with the API pages: public objects without an entry, models without a schema."""
+    pages = sorted((book / API_PAGES).glob("*.html"))
+    if not pages:
+        return 0, [f"{book / API_PAGES} has no pages"]
+    html = "\n".join(p.read_text(encoding="utf-8") for p in pages)
     problems = []
     count = 0
     for module in API_MODULES:
         for name in public_names(module):
             count += 1
-            home = getattr(importlib.import_module(module), name).__module__
-            # a name re-exported from another module is documented where it is defined
-            if f'id="{module}.{name}"' not in html and f'id="{home}.{name}"' not in html:
-                problems.append(f"{API_PAGE}: no entry for {module}.{name}")
+            obj = getattr(importlib.import_module(module), name)
+            # a name re-exported from another module may be documented where it is defined,
+            # or under any module of the reference that exports it
+            homes = {module, obj.__module__} | {
+                m for m in API_MODULES if getattr(importlib.import_module(m), name, None) is obj
+            }
+            if not any(f'id="{home}.{name}"' in html for home in homes):
+                problems.append(f"{API_PAGES}/: no entry for {module}.{name}")
     anchors = sorted((html.find(f'id="rightofway.rtw.scenario.{m}"'), m) for m in SCENARIO_MODELS)
     for i, (start, model) in enumerate(anchors):
         if start < 0:
@@ -146,7 +157,7 @@ def check_api(book: Path) -> tuple[int, list[str]]:
         at = segment.find("JSON schema")
         title = JSON_TITLE.search(segment, at) if at >= 0 else None
         if title is None or title.group(1) != model:
-            problems.append(f"{API_PAGE}: the model {model} is not shown with its JSON Schema")
+            problems.append(f"{API_PAGES}/: the model {model} is not shown with its JSON Schema")
     return count, problems
 
 

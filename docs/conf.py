@@ -85,6 +85,7 @@ rightofway_section_titles = {
         "Downwind": "downwind and gybing (VG-M4, VG-G)",
         "Starting": "the start (VG-S1..S4)",
         "Giveway": "the give-way rules (VG-GW1..GW5)",
+        "Course": "the course and whole races (VG-C1..C4)",
     },
 }
 

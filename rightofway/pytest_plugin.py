@@ -79,6 +79,7 @@ class ScenarioItem(pytest.Item):
     """A scenario checked as a test."""
 
     def runtest(self) -> None:
+        """Check the scenario; fail with each expectation that does not hold."""
         from rightofway.scenarios import ScenarioError, check_file
 
         try:
@@ -90,11 +91,13 @@ class ScenarioItem(pytest.Item):
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> str:
+        """The mismatches and the explanation, instead of a traceback."""
         if isinstance(excinfo.value, ScenarioFailed):
             return str(excinfo.value)
         return str(super().repr_failure(excinfo))
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
+        """The scenario's file and id, for pytest's report."""
         return self.path, None, f"scenario {self.name}"
 
 

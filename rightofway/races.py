@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from rightofway.explain import Citation
 
@@ -118,7 +118,6 @@ def event_difference(recorded: list[dict[str, Any]], produced: list[dict[str, An
 
 
 M = TypeVar("M")
-R = TypeVar("R", bound="History[Any]")
 
 
 class History(Generic[M]):
@@ -150,16 +149,16 @@ class History(Generic[M]):
         return tuple(m for m, _ in self.played)
 
     @property
-    def start(self: R) -> R:
+    def start(self) -> Self:
         """The race as it was before its first move."""
         node = self
         while node.parent is not None:
             node = node.parent
         return node
 
-    def pop(self: R) -> R:
+    def pop(self) -> Self:
         """The race before the last move (undo); :class:`IndexError` at the start."""
         if self.parent is None:
             raise IndexError("no move to undo: the race is at its start")
-        parent: R = self.parent
+        parent: Self = self.parent
         return parent

@@ -36,7 +36,10 @@ def test_a_passing_scenario_gets_its_page_diagram_and_index(tmp_path: Path) -> N
     assert "right_of_way: [[B, A, starboard]]" in page  # the expect block as written
     assert "A owes a penalty" in page  # the live explanation
     assert cat.files["rtw-fig09-starboard-free-point.svg"].startswith("<svg")
-    assert ".. rightofway-scenarios:: 3.4" in cat.files["index.rst"]
+    index = cat.files["index.rst"]
+    assert "RTW 3.4" in index
+    toctree = index[index.index(".. toctree::"):]  # each section's pages, for the navigation
+    assert "   :maxdepth: 1\n\n   rtw-fig09-starboard-free-point\n" in toctree
     assert [e.sections for e in cat.entries] == [("3.4",)]
 
 

@@ -247,7 +247,7 @@ def test_finishing_and_leaving_the_board() -> None:
                    H={"leg": 6, "row_side": 1})
     race, events = race.play(Move("H", ("A",)))  # broad reach onto the line at (3, 0)
     assert [e.text for e in events if e.kind == "finished"] == ["H finishes in place 1"]
-    assert race.finish_order == ["H"]
+    assert race.finish_order == ("H",)
     assert not race.position.has_boat("H")
     assert race.to_move == "C"
 
@@ -257,7 +257,7 @@ def test_a_boat_owing_a_penalty_cannot_finish() -> None:
                    H={"leg": 6, "row_side": 1, "penalties": 1})
     race, events = race.play(Move("H", ("A",)))
     assert [k for k in kinds(events) if k.startswith("finish")] == ["finish-refused"]
-    assert race.finish_order == []
+    assert race.finish_order == ()
 
 
 # --- the second reading of RTW 3.1-3.8 -------------------------------------------------------

@@ -95,6 +95,7 @@ NAMED_SECTIONS = (
     ("Downwind", re.compile(r"\bdownwind and gybing\b", re.IGNORECASE)),
     ("Starting", re.compile(r"\bstarting\b", re.IGNORECASE)),
     ("Giveway", re.compile(r"\bgiveway\b|\bgive-way\b", re.IGNORECASE)),
+    ("Course", re.compile(r"\bcourse layout\b", re.IGNORECASE)),
 )
 """Sections of rulebooks that name rather than number them (the Sailing Vector Game), in
 rulebook order, one word each so directives can take them as arguments."""

@@ -240,10 +240,10 @@ class Race(History["AnyMove"]):
         return all(s.finished for _, s in self.boats) or self.turn >= self.options.max_turns
 
     @property
-    def finish_order(self) -> list[str]:
+    def finish_order(self) -> tuple[str, ...]:
         """Boats that finished, first first."""
         done = [(s.place, b) for b, s in self.boats if s.place is not None]
-        return [b for _, b in sorted(done)]
+        return tuple(b for _, b in sorted(done))
 
     def ruling(self, move: AnyMove,
                protest: Protest | None = None) -> Ruling[Position, Move] | None:

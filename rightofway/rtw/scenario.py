@@ -883,7 +883,7 @@ def _check_race(p: Prepared, compare: Comparison, summary: list[str],
     if f.turn_order is not None:
         compare("final.turn_order", tuple(f.turn_order), final.position.turn_order)
     if f.finish_order is not None:
-        compare("final.finish_order", f.finish_order, final.finish_order)
+        compare("final.finish_order", tuple(f.finish_order), final.finish_order)
     for bid, fb in (f.boats or {}).items():
         st = final.state(bid)
         on = final.position.boat(bid) if final.position.has_boat(bid) else None

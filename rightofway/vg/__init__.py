@@ -5,7 +5,7 @@
 >>> violations(pos, Move("A", Vector.parse("2U:1S")))
 ('VG-M3',)
 
-A whole race between seeded bots, recorded and replayed::
+A whole race between seeded bots, recorded and replayed:
 
 >>> import random
 >>> from rightofway.vg import choose_move, random_race, replay
@@ -19,6 +19,8 @@ A whole race between seeded bots, recorded and replayed::
 >>> sum(1 for _ in replay(lines)) == race.turn
 True
 """
+
+from typing import Any
 
 from rightofway.vg.bots import DEFAULT_COURSE, choose_move, random_race
 from rightofway.vg.game import (
@@ -45,8 +47,18 @@ from rightofway.vg.game import (
 )
 from rightofway.vg.notation import NotationError, from_notation, notation
 from rightofway.vg.race import BoatState, Course, Race, RaceOptions, Rounding
-from rightofway.vg.record import ReplayTurn, record_lines, replay
 from rightofway.vg.vectors import Vector, VectorError, as_vector, gybe, next_vectors, tack
+
+_RECORDS = ("ReplayTurn", "record_lines", "replay")
+
+
+def __getattr__(name: str) -> Any:
+    """The game records (:mod:`rightofway.vg.record`) load pydantic: only when used."""
+    if name in _RECORDS:
+        from rightofway.vg import record
+
+        return getattr(record, name)
+    raise AttributeError(f"module 'rightofway.vg' has no attribute {name!r}")
 
 __all__ = [
     "DEFAULT_COURSE",

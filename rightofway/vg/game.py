@@ -13,7 +13,7 @@ where ``r`` rounds to the nearest whole number and a half towards zero (so the
 path mirrors with the page).
 
 Standing still: a boat repairing after running aground (VG-I) loses its turn,
-and its one legal move is :meth:`Move.stand` (``Move(boat, None)``, written
+and its one legal move is :meth:`~rightofway.vg.Move.stand` (``Move(boat, None)``, written
 ``A (stands still)``), which counts the repair down. A boat that is not
 repairing may stand still only when no move is legal for it: it stops where it
 is and starts again from rest, with 1S or 1P (VG-M2: every move covers a square,
@@ -31,9 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from rightofway.explain import Step
 from rightofway.geometry import Point
@@ -49,6 +47,9 @@ from rightofway.vg.vectors import (
     manoeuvre_faults,
     next_vectors,
 )
+
+if TYPE_CHECKING:  # networkx loads when a graph is asked for
+    import networkx as nx
 
 __all__ = [
     "Boat",
@@ -371,7 +372,7 @@ class Position(BoatIndex[Boat]):
     def from_json(cls, data: Any) -> Position:
         """The position :meth:`to_json` wrote; :class:`PositionError` naming the field at
         fault for anything else."""
-        from rightofway.vg.notation import position_from_json
+        from rightofway.vg.jsonmodels import position_from_json
 
         return position_from_json(data)
 
@@ -470,6 +471,8 @@ def engagement_graph(position: Position) -> nx.DiGraph:
 
     ``graph.graph["engaged"]`` lists every engaged pair, decided or not.
     """
+    import networkx as nx
+
     cl = claims(position)
     g = nx.DiGraph(ruleset="vector-game")
     for b in position.boats:
@@ -693,7 +696,7 @@ def is_legal(position: Position, move: Move) -> bool:
 def legal_moves(position: Position, boat_id: str) -> list[Move]:
     """Every legal move of the boat.
 
-    A repairing boat has exactly one, standing still (:meth:`Move.stand`); any
+    A repairing boat has exactly one, standing still (:meth:`~rightofway.vg.Move.stand`); any
     other boat the vectors the manoeuvring rules allow that break no rule, or,
     when there is none, standing still.
     """
@@ -760,4 +763,5 @@ def adjudicate(position: Position, move: Move, protest: object = None) -> Ruling
          "M2" if f.stand else "M1")
     conclusion = Step("conclusion", f"{move} is {'legal' if f.legal else 'not legal'}"
                       f"{'' if f.legal else ': ' + ', '.join(f.violations)}", cite(rule))
-    return Ruling(move, f.legal, reason, (), False, None, None, (*f.steps, conclusion), after)
+    return Ruling(move, f.legal, reason, (), False, None, None, (*f.steps, conclusion), after,
+                  position, "vector-game")

@@ -19,7 +19,7 @@ Seven space-separated fields::
 An empty field is ``-``. Ids are letters, digits, ``-`` and ``_``.
 :func:`notation` and :func:`from_notation` round-trip exactly:
 ``from_notation(notation(p)) == p``; so do :meth:`Position.to_json
-<rightofway.vg.game.Position.to_json>` and :func:`position_from_json`.
+<rightofway.vg.Position.to_json>` and :func:`position_from_json`.
 
 >>> from rightofway.vg import Boat, Position, Vector
 >>> p = Position((Boat("A", (5, 2)), Boat("B", (8, 4), Vector.parse("2U:2S"))), (20, 20))
@@ -32,21 +32,16 @@ True
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from rightofway.geometry import Point
 from rightofway.vg.game import Boat, Mark, Position, PositionError
-from rightofway.vg.vectors import Vector, VectorError, as_vector
+from rightofway.vg.vectors import Vector, VectorError
 
 __all__ = [
     "FIELDS",
     "NotationError",
-    "PositionModel",
     "from_notation",
     "notation",
-    "position_from_json",
 ]
 
 FIELDS = ("board", "start-line", "islands", "marks", "boats", "turn", "turn-order")
@@ -155,70 +150,3 @@ def from_notation(text: str) -> Position:
     except PositionError as e:
         where = ".".join(map(str, e.path))
         raise NotationError(f"{where}: {e.message}") from None
-
-
-# --- JSON ------------------------------------------------------------------------------------
-
-Coord = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class MarkModel(_Strict):
-    """A mark: ``{"id": "1", "at": [7, 24], "side": "S"}``."""
-
-    id: Annotated[StrictStr, Field(min_length=1)]
-    at: Coord
-    side: Literal["S", "P"]
-
-
-class BoatModel(_Strict):
-    """A boat: ``{"id": "A", "at": [5, 2], "vector": "2U:2S", "lost_turns": 0}``."""
-
-    id: Annotated[StrictStr, Field(min_length=1)]
-    at: Coord
-    vector: StrictStr | None = None
-    lost_turns: Annotated[StrictInt, Field(ge=0, le=2)] = 0
-
-
-class PositionModel(_Strict):
-    """A Vector Game position as JSON data (:meth:`Position.to_json
-    <rightofway.vg.game.Position.to_json>`)."""
-
-    board: Coord | None = None
-    start_line: Annotated[tuple[Coord, Coord], Field(strict=False)] | None = None
-    islands: list[Coord] = []
-    marks: list[MarkModel] = []
-    boats: list[BoatModel]
-    turn: Annotated[StrictInt, Field(ge=0)] = 0
-    turn_order: list[StrictStr] = []
-
-
-def validation_error(e: ValidationError) -> tuple[tuple[str | int, ...], str]:
-    """The place and message of the first error pydantic found."""
-    err = e.errors()[0]
-    return tuple(err["loc"]), str(err["msg"]).removeprefix("Value error, ")
-
-
-def position_from_json(data: Any) -> Position:
-    """The position of JSON data as :meth:`Position.to_json
-    <rightofway.vg.game.Position.to_json>` writes it; :class:`PositionError` naming the
-    field at fault."""
-    try:
-        model = PositionModel.model_validate(data)
-    except ValidationError as e:
-        where, message = validation_error(e)
-        raise PositionError(where, f"{'.'.join(map(str, where)) or 'position'}: "
-                                   f"{message}") from None
-    boats = []
-    for i, b in enumerate(model.boats):
-        try:
-            vector = as_vector(b.vector, "vector") if b.vector is not None else None
-            boats.append(Boat(b.id, b.at, vector, b.lost_turns))
-        except (TypeError, ValueError) as e:
-            raise PositionError(("boats", i), f"boats.{i}.{e}") from None
-    marks = tuple(Mark(m.id, m.at, m.side) for m in model.marks)
-    return Position(tuple(boats), model.board, frozenset(model.islands), model.start_line,
-                    model.turn, tuple(model.turn_order), marks)

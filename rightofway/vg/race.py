@@ -1,7 +1,8 @@
 """A whole Sailing Vector Game race: the course, the start, groundings and repairs, mark
 roundings and the finish.
 
-A :class:`Race` is an immutable state; :meth:`Race.play` returns the next state
+A :class:`Race` is an immutable state; :meth:`Race.play <rightofway.vg.Race.play>` returns
+the next state
 and the :class:`~rightofway.races.Event` values the move caused, each citing its
 rule. The position's ``turn_order`` always lists the boats in the order they
 move next: after each move the mover goes to the end. Its ``turn`` is the
@@ -16,7 +17,7 @@ rulebook's example course goes back to its first buoy) ``laps`` times, then
 back through the line.
 
 Legs are numbered from 1: leg ``k`` rounds the ``k``-th mark of the course's
-:attr:`~Course.sequence`, and leg ``n + 1`` (after the last of ``n`` marks) is
+:attr:`~rightofway.vg.Course.sequence`, and leg ``n + 1`` (after the last of ``n`` marks) is
 the finish. Leg 0 is before the start.
 
 **The start** (VG-S1..S4): boats begin one square downwind of the line, at rest;
@@ -56,6 +57,7 @@ from typing import Any
 
 from rightofway.geometry import Point
 from rightofway.races import Event, History, IllegalMove, SetupError
+from rightofway.results import Ruling
 from rightofway.vg import game
 from rightofway.vg.game import Boat, Mark, Move, Position, PositionError
 from rightofway.vg.vectors import cite
@@ -69,7 +71,6 @@ __all__ = [
     "Race",
     "RaceOptions",
     "Rounding",
-    "SetupError",
     "nearest_direction",
 ]
 
@@ -82,7 +83,7 @@ C1, C2, C4 = cite("C1"), cite("C2"), cite("C4")
 
 
 def nearest_direction(dx: int, dy: int) -> int:
-    """The index in :data:`COMPASS` of the compass direction nearest ``(dx, dy)``.
+    """The index in ``COMPASS`` of the compass direction nearest ``(dx, dy)``.
 
     Exact in whole numbers; a vector is never exactly between two directions.
 
@@ -106,7 +107,7 @@ def _sign(v: int) -> int:
 @dataclass(frozen=True, slots=True)
 class Rounding:
     """How leg ``leg`` goes round its mark: the far ray, then the leaving ray (indexes in
-    :data:`COMPASS`), going round ``turn`` (+1 anticlockwise for ``P``, -1 clockwise for
+    ``COMPASS``), going round ``turn`` (+1 anticlockwise for ``P``, -1 clockwise for
     ``S``). ``towards`` is the direction of the next mark or of the finish."""
 
     leg: int
@@ -350,7 +351,8 @@ def _towards(course: Course, s: BoatState, at: Point) -> BoatState:
 class Race(History[Move]):
     """The state of a race between turns. Build one with :meth:`Race.new`.
 
-    Each state remembers the one before it: :attr:`moves` and :attr:`played`
+    Each state remembers the one before it: :attr:`~rightofway.races.History.moves` and
+    :attr:`~rightofway.races.History.played`
     list the moves since the start, :meth:`pop` undoes the last one, and
     :meth:`record_lines` writes the game record.
     """
@@ -476,6 +478,11 @@ class Race(History[Move]):
         if s.finished or not 1 <= s.leg < self.course.finish_leg:
             return None
         return self.course.roundings[s.leg - 1]
+
+    def ruling(self, move: Move) -> Ruling[Position, Move]:
+        """The adjudication of ``move`` in the current position, every rule it breaks
+        explained (see :func:`rightofway.vg.adjudicate`)."""
+        return game.adjudicate(self.position, move)
 
     def legal_moves(self, boat: str) -> list[Move]:
         """Every move the boat may make now (none once it has finished); see

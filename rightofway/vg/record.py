@@ -5,7 +5,7 @@ The first line sets the race up::
     {"type": "setup", "format": "rightofway-race", "version": 1, "ruleset": "vector-game",
      "course": {...}, "options": {"max_turns": 3000}, "position": "<notation>"}
 
-with the course as :meth:`Course.to_json <rightofway.vg.race.Course.to_json>`
+with the course as :meth:`Course.to_json <rightofway.vg.Course.to_json>`
 writes it and the starting position in :mod:`rightofway.vg.notation`. Every
 further line is one move: ``{"type": "move", "turn": 1, "boat": "A", "vector":
 "0U:1S", "events": [...]}``, ``"vector": null`` for standing still (repairs, or
@@ -25,24 +25,15 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 
 from rightofway.races import Event, IllegalMove, RecordError, ReplayMismatch, SetupError
 from rightofway.vg.game import Mark, Move, PositionError
-from rightofway.vg.notation import (
-    NotationError,
-    PositionModel,
-    from_notation,
-    notation,
-    position_from_json,
-    validation_error,
-)
+from rightofway.vg.jsonmodels import PositionModel, position_from_json, validation_error
+from rightofway.vg.notation import NotationError, from_notation, notation
 from rightofway.vg.race import BoatState, Course, Race, RaceOptions
 from rightofway.vg.vectors import VectorError, as_vector
 
 __all__ = [
-    "CourseModel",
     "RecordError",
     "ReplayMismatch",
     "ReplayTurn",
-    "SetupModel",
-    "TurnModel",
     "course_from_json",
     "race_from_json",
     "record_lines",
@@ -110,7 +101,7 @@ class TurnModel(_Strict):
 
 
 class StateModel(_Strict):
-    """One boat's race state in :meth:`Race.to_json <rightofway.vg.race.Race.to_json>`."""
+    """One boat's race state in :meth:`Race.to_json <rightofway.vg.Race.to_json>`."""
 
     id: Id
     moves: Annotated[StrictInt, Field(ge=0)] = 0
@@ -148,12 +139,12 @@ def _check(model: type[_Strict], data: Any, what: str) -> Any:
 
 def course_from_json(data: Any) -> Course:
     """The course of JSON data as :meth:`Course.to_json
-    <rightofway.vg.race.Course.to_json>` writes it; :class:`SetupError` naming the field."""
+    <rightofway.vg.Course.to_json>` writes it; :class:`SetupError` naming the field."""
     return _course(_check(CourseModel, data, "course"))
 
 
 def race_from_json(data: Any) -> Race:
-    """The race of JSON data as :meth:`Race.to_json <rightofway.vg.race.Race.to_json>`
+    """The race of JSON data as :meth:`Race.to_json <rightofway.vg.Race.to_json>`
     writes it (with no history); :class:`SetupError` naming the field at fault."""
     model: RaceModel = _check(RaceModel, data, "race")
     course = _course(model.course)

@@ -42,9 +42,13 @@ class VgBoatModel(StrictModel):
     """A boat: ``{id: A, at: [3, 4], vector: "2U:2S"}``; no vector before its first move."""
 
     id: BoatId
+    """The boat's id, unique in the position."""
     at: Coord
+    """Its intersection [x, y] on the page."""
     vector: VectorText | None = None
+    """Its last vector; none before its first move or while at rest."""
     lost_turns: Annotated[StrictInt, Field(ge=0, le=2)] = 0
+    """Turns it still loses to repairs after running aground (VG-I)."""
 
     @field_validator("vector")
     @classmethod
@@ -56,51 +60,81 @@ class BoardModel(StrictModel):
     """The page: intersections 0..width by 0..height."""
 
     width: Annotated[StrictInt, Field(ge=1)]
+    """The last column of the page (x runs 0..width)."""
     height: Annotated[StrictInt, Field(ge=1)]
+    """The last row of the page (y runs 0..height)."""
 
 
 class LineModel(StrictModel):
     """The start line, West end ``from`` to East end ``to`` on one row."""
 
     from_: Coord = Field(alias="from")
+    """The West end of the line."""
     to: Coord
+    """The East end of the line, on the same row."""
+
+
+class VgMarkModel(StrictModel):
+    """A mark of the course: ``{id: "1", at: [7, 24], side: S}`` (VG-C1)."""
+
+    id: BoatId
+    """The mark's id."""
+    at: Coord
+    """Its intersection; marks are obstacles (VG-C3)."""
+    side: Literal["S", "P"]
+    """The side of the boat it is left on when rounded: S starboard, P port."""
 
 
 class VgPositionModel(StrictModel):
     """The position before the move (the wind is always from the North)."""
 
     wind: Literal["N"] = "N"
+    """The wind always blows down the page, from the North."""
     board: BoardModel | None = None
+    """The page; none for an unbounded page."""
     islands: list[Coord] = Field(default_factory=list)
+    """Intersections that are islands (VG-I)."""
     start_line: LineModel | None = None
+    """The start (and finish) line (VG-S1..S4)."""
+    marks: list[VgMarkModel] = Field(default_factory=list)
+    """The course's marks, each with the side it is left on (VG-C1)."""
     turn: Annotated[StrictInt, Field(ge=0)] = 0
+    """Turns the boat to move has completed (VG-S2 counts them)."""
     boats: Annotated[list[VgBoatModel], Field(min_length=1)]
+    """The boats, at least one."""
     turn_order: list[BoatId] | None = None
+    """The boats in the order they move from here (default: as listed)."""
 
 
 class VgMoveModel(StrictModel):
-    """``{boat: A, vector: "3U:3S"}``."""
+    """``{boat: A, vector: "3U:3S"}``; ``vector: null`` stands still (repairs, or no move)."""
 
     boat: BoatId
-    vector: VectorText
+    """The boat that moves."""
+    vector: VectorText | None
+    """The vector it sails, or null to stand still (a repair turn, or when no move is left)."""
 
     @field_validator("vector")
     @classmethod
-    def _check_vector(cls, v: str) -> str:
-        return _vector(v)
+    def _check_vector(cls, v: str | None) -> str | None:
+        return None if v is None else _vector(v)
 
 
 class VgAfterExpect(StrictModel):
     """Where a boat is after the move."""
 
     at: Coord | None = None
+    """Where the boat stands after the move."""
     vector: VectorText | None = None
+    """Its vector after the move."""
     lost_turns: StrictInt | None = None
+    """Turns it still loses to repairs."""
 
 
 RuleId = Literal[
     "VG-M1", "VG-M2", "VG-M3", "VG-M4", "VG-T", "VG-G", "VG-I", "VG-S1", "VG-S2", "VG-S3",
-    "VG-S4", "VG-GW1", "VG-GW2", "VG-GW3", "VG-GW4", "VG-GW5",
+    "VG-S4", "VG-GW1", "VG-GW2", "VG-GW3", "VG-GW4", "VG-GW5", "VG-C1", "VG-C2", "VG-C3",
+    "VG-C4",
 ]
 
 
@@ -110,14 +144,21 @@ class VgExpect(StrictModel):
     ``after`` the move."""
 
     legal: bool | None = None
+    """Whether the move is legal."""
     violates: list[RuleId] | None = None
+    """The exact set of rule ids the move breaks."""
     next_vectors: dict[BoatId, list[VectorText]] | None = None
+    """Each boat listed: the exact set of vectors the manoeuvring rules allow it next."""
     engaged: list[Pair] | None = None
+    """The exact set of engaged pairs."""
     right_of_way: list[Triple] | None = None
+    """[holder, giver, basis] triples that must hold (starboard or leeward)."""
     undecided: list[Pair] | None = None
     """Pairs for which no give-way rule names a right-of-way holder."""
     claims: dict[BoatId, list[Coord]] | None = None
+    """Each boat listed: its exact claim set (the intersections of its next vectors)."""
     after: dict[BoatId, VgAfterExpect] | None = None
+    """Where boats are after the move."""
 
     @field_validator("next_vectors")
     @classmethod
@@ -132,9 +173,13 @@ class VgScenario(ScenarioHeader):
     """A Sailing Vector Game scenario file."""
 
     ruleset: Literal["vector-game"]
+    """vector-game."""
     position: VgPositionModel
+    """The position before the move."""
     move: VgMoveModel | None = None
+    """The move adjudicated."""
     expect: VgExpect = VgExpect()
+    """The outcome expected; every key given must hold."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +208,7 @@ def prepare(sc: VgScenario, file: str) -> Prepared:
             line,
             p.turn,
             tuple(p.turn_order or ()),
+            tuple(game.Mark(m.id, m.at, m.side) for m in p.marks),
         )
     except game.PositionError as bad:
         raise FieldError(("position", *bad.path), bad.message) from None
@@ -175,7 +221,8 @@ def prepare(sc: VgScenario, file: str) -> Prepared:
     move = None
     if sc.move is not None:
         known(("move", "boat"), sc.move.boat)
-        move = game.Move(sc.move.boat, Vector.parse(sc.move.vector))
+        move = game.Move(sc.move.boat,
+                         Vector.parse(sc.move.vector) if sc.move.vector is not None else None)
     e = sc.expect
     for key in ("next_vectors", "claims", "after"):
         for bid in getattr(e, key) or {}:
