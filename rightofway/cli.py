@@ -303,9 +303,9 @@ def _draw(file: str, output: Path | None, layers: str | None, size: int) -> int:
     except ScenarioError as bad:
         return _fail(str(bad))
     name = prepared.model.ruleset
-    drawing: str
+    picture: str
     if name == "race-the-wind":
-        from rightofway import svg
+        from rightofway.rtw import drawing
 
         text = layers if layers is not None else "claims,contested,engagement"
         chosen = [] if text.strip() == "none" else [x.strip() for x in text.split(",") if x]
@@ -313,7 +313,7 @@ def _draw(file: str, output: Path | None, layers: str | None, size: int) -> int:
         if unknown:
             return _fail(f"--layers: unknown layer {unknown[0]!r}; expected some of: "
                          f"{', '.join(LAYERS)}")
-        drawing = str(svg.scenario(
+        picture = str(drawing.scenario(
             prepared.position, prepared.move, size=size, claims="claims" in chosen,
             contested="contested" in chosen, shadows="shadows" in chosen,
             engagement="engagement" in chosen,
@@ -321,12 +321,12 @@ def _draw(file: str, output: Path | None, layers: str | None, size: int) -> int:
     else:
         if layers is not None:
             return _fail(f"--layers: the layers are Race the Wind's; {name} draws its own")
-        drawing = get_ruleset(name).diagram(prepared.position, prepared.move)
+        picture = get_ruleset(name).diagram(prepared.position, prepared.move)
     if output is None:
-        print(drawing)
+        print(picture)
         return 0
     try:
-        output.write_text(drawing + "\n", encoding="utf-8")
+        output.write_text(picture + "\n", encoding="utf-8")
     except OSError as e:
         return _fail(f"{output}: cannot write: {e.strerror}")
     print(f"wrote {output}")

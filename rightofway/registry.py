@@ -8,15 +8,16 @@ kernel, the scenario files, the CLI and the pytest plugin work with any of them.
 
 from __future__ import annotations
 
+from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
-
-from rightofway.results import RightOfWay, Ruling
 
 if TYPE_CHECKING:  # networkx and pydantic load only when a graph or a file model is used
     import networkx as nx
     from pydantic import BaseModel
 
-__all__ = ["KNOWN_RULESETS", "Ruleset", "get_ruleset", "register", "ruleset_names"]
+    from rightofway.results import RightOfWay, Ruling
+
+__all__ = ["GROUP", "KNOWN_RULESETS", "Ruleset", "get_ruleset", "register", "ruleset_names"]
 
 KNOWN_RULESETS: tuple[str, ...] = (
     "race-the-wind",
@@ -55,6 +56,10 @@ class Ruleset(Protocol):
         """An SVG drawing of the position before and after the move."""
         ...
 
+    def board(self, position: Any) -> str:
+        """An SVG drawing of the position alone (what positions show in notebooks)."""
+        ...
+
     def diagram_text(self, position: Any, move: Any = None) -> tuple[str, str]:
         """A drawing's alternative text and caption, for people who read the docs."""
         ...
@@ -88,41 +93,47 @@ class Ruleset(Protocol):
         ...
 
 
+GROUP = "rightofway.rulesets"
+"""The entry point group rulesets are found in: ``name = "package.module:RulesetClass"``."""
+
 _REGISTRY: dict[str, Ruleset] = {}
 
 
 def register(ruleset: Ruleset) -> Ruleset:
-    """Add a ruleset to the registry under its name (replacing one of the same name)."""
+    """Add a ruleset to this process's registry under its name (replacing one of the same
+    name); rulesets of installed packages are found without it, through :data:`GROUP`."""
     _REGISTRY[ruleset.name] = ruleset
     return ruleset
 
 
-def _load_builtin() -> None:
-    if "race-the-wind" not in _REGISTRY:
-        from rightofway.rtw.ruleset import RaceTheWind
-
-        register(RaceTheWind())
-    if "vector-game" not in _REGISTRY:
-        from rightofway.vg.ruleset import VectorGame
-
-        register(VectorGame())
+def _entry_points() -> dict[str, EntryPoint]:
+    return {ep.name: ep for ep in entry_points(group=GROUP)}
 
 
 def get_ruleset(name: str) -> Ruleset:
-    """The registered ruleset called ``name``; :class:`KeyError` with a readable message."""
-    _load_builtin()
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        available = ", ".join(sorted(_REGISTRY))
-        if name in KNOWN_RULESETS:
-            raise KeyError(
-                f"ruleset {name!r} is not implemented yet; available: {available}"
-            ) from None
-        raise KeyError(f"unknown ruleset {name!r}; expected one of: {available}") from None
+    """The ruleset called ``name``: registered in this process, or shipped by an installed
+    package through the entry point group :data:`GROUP` (the built-in ones included).
+
+    :class:`KeyError` with a readable message when there is none.
+    """
+    found = _REGISTRY.get(name)
+    if found is not None:
+        return found
+    points = _entry_points()
+    if name in points:
+        loaded = points[name].load()
+        ruleset = loaded() if isinstance(loaded, type) else loaded
+        if not isinstance(ruleset, Ruleset):
+            raise KeyError(f"ruleset {name!r} ({points[name].value}) does not provide what the "
+                           "Ruleset protocol asks")
+        _REGISTRY[name] = ruleset
+        return ruleset
+    available = ", ".join(ruleset_names()) or "none (is rightofway installed?)"
+    if name in KNOWN_RULESETS:
+        raise KeyError(f"ruleset {name!r} is not implemented yet; available: {available}")
+    raise KeyError(f"unknown ruleset {name!r}; expected one of: {available}")
 
 
 def ruleset_names() -> list[str]:
-    """Names of the registered rulesets."""
-    _load_builtin()
-    return sorted(_REGISTRY)
+    """Names of the rulesets available: registered in this process or installed."""
+    return sorted(set(_REGISTRY) | set(_entry_points()))

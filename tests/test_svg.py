@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rightofway import get_ruleset, svg
+from rightofway import get_ruleset
+from rightofway import svg as primitives
 from rightofway.cli import main
 from rightofway.geometry import Compass
 from rightofway.rtw import (
@@ -20,6 +21,7 @@ from rightofway.rtw import (
     claims,
     engaged_pairs,
 )
+from rightofway.rtw import drawing as svg
 from rightofway.scenarios import bundled_catalogue, load_scenario
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -49,7 +51,7 @@ def test_board_draws_every_boat_with_its_heading_and_tack_colour() -> None:
     root = parse(svg.board(POS))
     boats = by_class(root, "boat")
     assert len(boats) == 3
-    colours = svg.Colors()
+    colours = primitives.Colors()
     for group, boat, tack_colour in zip(
         boats, POS.boats, (colours.port, colours.starboard, colours.starboard), strict=True
     ):
@@ -145,7 +147,7 @@ def test_claims_of_each_boat_are_drawn_apart_and_the_legend_lists_only_what_is_d
     root = parse(str(svg.board(pos, claims=True, engagement=True)))
     groups = by_class(root, "claims")
     assert [g.get("data-boat") for g in groups] == ["A", "B"]
-    a_square, b_square = (g.find(f"{{{svg.SVG_NS}}}rect") for g in groups)
+    a_square, b_square = (g.find(f"{{{primitives.SVG_NS}}}rect") for g in groups)
     assert a_square is not None and b_square is not None
     assert a_square.get("x") != b_square.get("x")  # both claim [1, 1], in different corners
     legend = " ".join(t.text or "" for g in by_class(root, "legend") for t in g.iter()

@@ -4,7 +4,7 @@ Everything it adds is computed by the library while the book is built, never pas
 
 * On ``builder-inited`` every scenario file is checked (:func:`rightofway.scenarios.check_file`)
   and gets a generated page under ``catalogue/`` (configurable): title, id, source, notes,
-  its diagram (:func:`rightofway.svg.scenario`, written as an SVG file next to the page),
+  its diagram (:func:`rightofway.rtw.drawing.scenario`, written as an SVG file next to the page),
   the YAML ``expect`` block and the explanation the library gives. ``catalogue/index.rst``
   groups the pages by ruleset and by the rulebook section their ``source`` cites first. A
   scenario that is invalid or whose expectations fail stops the build with an
@@ -49,9 +49,9 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.util.nodes import make_refnode
 
 import rightofway
-from rightofway import svg
 from rightofway.registry import get_ruleset
 from rightofway.rtw import Move, Options, Position, legality
+from rightofway.rtw import drawing as rtw_drawing
 from rightofway.rtw.ruleset import RaceTheWind
 from rightofway.rtw.scenario import MoveModel, OptionsModel, PositionModel, to_position
 from rightofway.scenarios import (
@@ -586,9 +586,9 @@ class DiagramDirective(SphinxDirective):
         if "size" in self.options:
             layers["size"] = self.options["size"]
         if move is not None and legality(position, move):
-            drawing = svg.scenario(position, move, **layers)
+            drawing = rtw_drawing.scenario(position, move, **layers)
         else:
-            drawing = svg.board(position, move=move, **layers)
+            drawing = rtw_drawing.board(position, move=move, **layers)
         text = _svg_text(drawing)
         name = hashlib.sha256(text.encode()).hexdigest()[:16] + ".svg"
         folder = Path(self.env.srcdir) / self.config.rightofway_diagrams

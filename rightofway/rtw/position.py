@@ -11,10 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from rightofway.geometry import Compass, Point
 from rightofway.positions import BoatIndex, PositionError, as_id, as_point, check_turn_order
+
+if TYPE_CHECKING:
+    from rightofway.rtw.formats import PositionModel
 
 __all__ = [
     "ACTIONS",
@@ -440,12 +443,31 @@ class Position(BoatIndex[Boat]):
         }
 
     @classmethod
+    def from_model(cls, pm: PositionModel, options: Options) -> Position:
+        """The position a validated file model describes (:class:`PositionError` if it
+        cannot exist)."""
+        return cls(
+            wind=Compass[pm.wind],
+            boats=tuple(
+                Boat(b.id, b.at, Compass[b.heading], b.lull,
+                     tuple(b.leg) if isinstance(b.leg, list) else b.leg)
+                for b in pm.boats
+            ),
+            marks=tuple(Mark(m.id, m.at, MarkRole(m.role)) for m in pm.marks),
+            yellow=frozenset(pm.tokens.yellow),
+            blue=frozenset(pm.tokens.blue),
+            phase=Phase(pm.phase),
+            turn_order=tuple(pm.turn_order or ()),
+            options=options,
+        )
+
+    @classmethod
     def from_json(cls, data: Any) -> Position:
         """The position :meth:`to_json` wrote; :class:`ValueError` naming the field at fault."""
         from pydantic import ValidationError
 
-        from rightofway.rtw.scenario import OptionsModel, PositionModel, to_position
-        from rightofway.scenarios import FieldError, format_loc
+        from rightofway.rtw.formats import OptionsModel, PositionModel
+        from rightofway.scenarios import format_loc
 
         if not isinstance(data, dict):
             raise ValueError(f"a position is a JSON object, got {type(data).__name__}")
@@ -458,11 +480,11 @@ class Position(BoatIndex[Boat]):
             raise ValueError(f"{format_loc(tuple(err['loc'])) or 'position'}: "
                              f"{err['msg']}") from None
         try:
-            return to_position(model, Options(**o.model_dump()))
-        except FieldError as e:
-            raise ValueError(f"{format_loc(e.loc[1:])}: {e.message}") from None
+            return cls.from_model(model, Options(**o.model_dump()))
+        except PositionError as e:
+            raise ValueError(f"{format_loc(e.path)}: {e.message}") from None
 
     def _repr_svg_(self) -> str:
-        from rightofway.svg import board
+        from rightofway.registry import get_ruleset
 
-        return str(board(self))
+        return get_ruleset("race-the-wind").board(self)

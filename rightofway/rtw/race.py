@@ -18,18 +18,23 @@ next: after each move the mover goes to the end.
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from rightofway.geometry import Compass, Point, chebyshev
 from rightofway.races import Event, History, IllegalMove, SetupError
 from rightofway.results import Ruling
 from rightofway.rtw import moves, rules
 from rightofway.rtw.course import Course, check_placement, check_tokens
+from rightofway.rtw.notation import notation
 from rightofway.rtw.position import Boat, Move, Options, Phase, Position, Protest
 from rightofway.rtw.sections import RTW1, RTW2, RTW31, RTW32, RTW33, RTW34, RTW35, RTW37, RTW38
+
+if TYPE_CHECKING:
+    from rightofway.rtw.formats import CourseModel, RaceOptionsModel
 
 __all__ = [
     "DEFAULT_DIE",
@@ -613,8 +618,6 @@ class Race(History["AnyMove"]):
         (a game record, :meth:`record_lines`, keeps the history)."""
         from dataclasses import asdict
 
-        from rightofway.rtw.record import course_json, options_json
-
         return {
             "format": "rightofway-race-state",
             "version": 1,
@@ -633,21 +636,36 @@ class Race(History["AnyMove"]):
     @classmethod
     def from_json(cls, data: Any) -> Race:
         """The race :meth:`to_json` saved (:class:`ValueError` naming a field at fault)."""
-        from rightofway.rtw.record import race_from_json
+        from pydantic import ValidationError
 
-        return race_from_json(data)
+        from rightofway.rtw.formats import RaceStateModel
+
+        try:
+            m = RaceStateModel.model_validate(data)
+            position = Position.from_json(m.position)
+            states = tuple((b, BoatState(**s.model_dump())) for b, s in m.boats.items())
+            race = Race(course_from_model(m.course), options_from_model(m.options), position,
+                        states, m.turn, m.shifts,
+                        frozenset((leg, row) for leg, row in m.flags_done), m.seed)
+        except ValidationError as e:
+            err = e.errors()[0]
+            raise ValueError(f"{'.'.join(map(str, err['loc'])) or 'race'}: "
+                             f"{err['msg']}") from None
+        except SetupError as e:
+            raise ValueError(f"course: {e}") from None
+        if set(race.position.boat_ids) - {b for b, _ in states}:
+            raise ValueError("boats: every boat on the board needs its race state")
+        return race
 
     def _repr_svg_(self) -> str:
         """The board as it stands (notebooks)."""
-        from rightofway.svg import board
+        from rightofway.rtw.drawing import board
 
         title = f"turn {self.turn}: {self.to_move} to move" if self.to_move else "race over"
         return str(board(self.position, title=title))
 
     def record_lines(self) -> Iterator[str]:
         """The game record of the race so far, as JSON Lines (see :mod:`rightofway.rtw.record`)."""
-        from rightofway.rtw.record import record_lines
-
         return record_lines(self.start, self.played)
 
     def _penalty_turn(self, move: PenaltyTurn) -> tuple[Race, tuple[Event, ...]]:
@@ -687,6 +705,75 @@ class Race(History["AnyMove"]):
         if phase is self.position.phase:
             return self
         return replace(self, position=replace(self.position, phase=phase))
+
+
+# --- records and saved races: the writing side (rightofway.rtw.record reads them) --------
+
+FORMAT = "rightofway-race"
+"""The ``format`` of a game record's set-up line."""
+
+
+def course_json(c: Course) -> dict[str, Any]:
+    """A course as plain JSON data."""
+    return {"gate_buoy": list(c.gate_buoy), "committee_boat": list(c.committee_boat),
+            "windward": list(c.windward), "flags": list(c.flags), "laps": c.laps,
+            "layout": c.layout, "extra": list(c.extra) if c.extra else None}
+
+
+def options_json(o: RaceOptions) -> dict[str, Any]:
+    """Race options as plain JSON data."""
+    return {"wind_shifts": o.wind_shifts, "die": [d.name for d in o.die],
+            "start_moves": o.start_moves, "auto_protest": o.auto_protest,
+            "max_turns": o.max_turns}
+
+
+def setup_line(race: Race) -> dict[str, Any]:
+    """The set-up line of a race about to be played."""
+    return {
+        "type": "setup",
+        "format": FORMAT,
+        "version": 1,
+        "ruleset": "race-the-wind",
+        "course": course_json(race.course),
+        "options": options_json(race.options),
+        "position": notation(race.position),
+        "seed": race.seed,
+    }
+
+
+def turn_line(turn: int, move: AnyMove, events: tuple[Event, ...]) -> dict[str, Any]:
+    """The record line of one played move."""
+    line: dict[str, Any] = {"type": "move", "turn": turn, "boat": move.boat}
+    if isinstance(move, PenaltyTurn):
+        line["penalty"] = move.direction
+    else:
+        line["actions"] = list(move.actions)
+    line["protests"] = [e.boat for e in events if e.kind == "protest"]
+    # The die is rolled at a flag; the return to North at the windward mark is no roll.
+    line["rolls"] = [d["to"] for e in events if e.kind == "wind-shift"
+                     for d in [dict(e.data)] if "row" in d]
+    line["events"] = [e.to_json() for e in events]
+    return line
+
+
+def record_lines(race: Race, played: Iterable[tuple[AnyMove, tuple[Event, ...]]]) -> Iterator[str]:
+    """JSON Lines of a whole race: the set-up, then each move."""
+    yield json.dumps(setup_line(race))
+    for turn, (move, events) in enumerate(played, 1):
+        yield json.dumps(turn_line(turn, move, events))
+
+
+
+def course_from_model(c: CourseModel) -> Course:
+    """The course a validated model describes (:class:`SetupError` if the rules refuse it)."""
+    return Course(c.gate_buoy, c.committee_boat, c.windward, tuple(c.flags), c.laps, c.layout,
+                  c.extra)
+
+
+def options_from_model(o: RaceOptionsModel) -> RaceOptions:
+    """The race options a validated model describes."""
+    return RaceOptions(o.wind_shifts, tuple(Compass[d] for d in o.die), o.start_moves,
+                       o.auto_protest, o.max_turns)
 
 
 def _towards(course: Course, s: BoatState, at: Point) -> BoatState:

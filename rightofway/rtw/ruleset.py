@@ -37,9 +37,15 @@ class RaceTheWind:
 
     def diagram(self, position: Position, move: Move | None = None) -> str:
         """Before and after, with claims, contested points and give-way arrows."""
-        from rightofway import svg
+        from rightofway.rtw import drawing
 
-        return svg.scenario(position, move, claims=True, contested=True, engagement=True)
+        return drawing.scenario(position, move, claims=True, contested=True, engagement=True)
+
+    def board(self, position: Position) -> str:
+        """The position alone: grid, wind, marks and zones, tokens, hulls."""
+        from rightofway.rtw import drawing
+
+        return str(drawing.board(position))
 
     def diagram_text(self, position: Position, move: Move | None = None) -> tuple[str, str]:
         """Alternative text listing every boat and mark, and a caption explaining the layers."""

@@ -18,14 +18,19 @@ from rightofway.results import Basis, Ruling
 from rightofway.rtw import moves as mv
 from rightofway.rtw import rules
 from rightofway.rtw.course import Course, SetupError
+from rightofway.rtw.formats import (
+    ActionName,
+    BoatId,
+    Coord,
+    CourseModel,
+    Heading,
+    OptionsModel,
+    PositionModel,
+)
 from rightofway.rtw.moves import IllegalMove
 from rightofway.rtw.position import (
-    Boat,
-    Mark,
-    MarkRole,
     Move,
     Options,
-    Phase,
     Position,
     PositionError,
     Protest,
@@ -42,75 +47,8 @@ from rightofway.scenarios import (
 
 __all__ = ["Expect", "Played", "Prepared", "RtwScenario", "check", "prepare"]
 
-Coord = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
-"""An intersection written ``[x, y]``."""
-Heading = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
-ActionName = Literal["A", "R45", "R90", "L45", "L90"]
-BoatId = Annotated[StrictStr, Field(min_length=1)]
 Pair = Annotated[tuple[BoatId, BoatId], Field(strict=False)]
 Triple = Annotated[tuple[BoatId, BoatId, Basis], Field(strict=False)]
-
-
-MarkIds = Annotated[list[BoatId], Field(min_length=1)]
-"""Mark ids, at least one: the marks of which a boat rounds one."""
-
-
-class BoatModel(StrictModel):
-    """A boat: ``{id: A, at: [0, 4], heading: NE}``, optionally ``lull: true`` and ``leg``.
-
-    ``leg`` says which mark the boat is rounding, so which zones govern it (RTW 3.6,
-    3.7): ``start`` (not started yet: none), ``finish`` (final leg: none), a mark id
-    (a gate mark stands for the whole gate), or a list of mark ids of which it rounds
-    one. Without it the position's ``phase`` decides.
-    """
-
-    id: BoatId
-    """The boat's id, unique in the position."""
-    at: Coord
-    """Its intersection [x, y]."""
-    heading: Heading
-    """Where its bow points: N, NE, E, SE, S, SW, W or NW."""
-    lull: StrictBool = False
-    """A yellow token stopped it: it stands still on its next turn (RTW 3.2)."""
-    leg: BoatId | MarkIds | None = None
-    """What it sails for: start, finish, a mark id or mark ids; without it the phase decides."""
-
-
-class MarkModel(StrictModel):
-    """A mark: ``{id: windward, at: [0, 12], role: windward-mark}``."""
-
-    id: BoatId
-    """The mark's id."""
-    at: Coord
-    """Its intersection [x, y]; marks are obstacles."""
-    role: Literal["windward-mark", "gate-buoy", "committee-boat", "extra-mark"]
-    """windward-mark, gate-buoy, committee-boat or extra-mark (RTW 3.8)."""
-
-
-class TokensModel(StrictModel):
-    """Intersections holding yellow (lull) and blue (gust) tokens."""
-
-    yellow: list[Coord] = Field(default_factory=list)
-    """Intersections with a yellow token: a lull (RTW 3.2)."""
-    blue: list[Coord] = Field(default_factory=list)
-    """Intersections with a blue token: a gust (RTW 3.2)."""
-
-
-class PositionModel(StrictModel):
-    """The position before the move."""
-
-    wind: Heading
-    """Where the wind blows from: N, NE, E, SE, S, SW, W or NW."""
-    phase: Literal["start", "race", "final-leg"] = "race"
-    """start (the start procedure), race or final-leg."""
-    marks: list[MarkModel] = Field(default_factory=list)
-    """The marks: obstacles with two-length zones."""
-    tokens: TokensModel = TokensModel()
-    """The yellow (lull) and blue (gust) tokens."""
-    boats: Annotated[list[BoatModel], Field(min_length=1)]
-    """The boats, at least one."""
-    turn_order: list[BoatId] | None = None
-    """The boats in the order they move from here (default: as listed)."""
 
 
 class MoveModel(StrictModel):
@@ -131,44 +69,6 @@ class ProtestModel(StrictModel):
     """The boat that protests."""
     against: BoatId
     """The boat protested against."""
-
-
-class OptionsModel(StrictModel):
-    """Ruleset options (see :class:`rightofway.rtw.Options`)."""
-
-    yellow_skips_next_turn: StrictBool = True
-    """A boat a yellow token stopped also stands still on its next turn (RTW 3.2)."""
-    cover: StrictBool = True
-    """Play with wind cover (RTW 3.5); false is a variant of RTW 3.8."""
-    shadow: Literal["point", "cone"] = "point"
-    """point: one intersection dead downwind; cone: a 90-degree cone (RTW 3.5)."""
-    cover_depth: Annotated[StrictInt, Field(ge=1, le=10)] = 2
-    """How deep the cone reaches, with shadow: cone."""
-    penalty_requires_protest: StrictBool = False
-    """An infringement or start fault is penalised only when protested (RTW 3.4, 3.1)."""
-    beam_gust_after_manoeuvre: StrictBool = False
-    """A beam reach's manoeuvre + movement earns a gust too (RTW 3.2).
-
-    By default only two movements do."""
-
-
-class CourseModel(StrictModel):
-    """The course of a race scenario (RTW 1, 3.8); its marks are the position's marks."""
-
-    gate_buoy: Coord
-    """The gate buoy: the West end of the starting and finishing line."""
-    committee_boat: Coord
-    """The committee boat: the East end of the line, on the gate buoy's row."""
-    windward: Coord
-    """The windward mark, North of the gate."""
-    flags: list[StrictInt] = Field(default_factory=list)
-    """Rows (y) of the wind-change flags (RTW 3.3)."""
-    laps: Annotated[StrictInt, Field(ge=1, le=20)] = 3
-    """Times the course is sailed round (RTW 1: three)."""
-    layout: Literal["windward-leeward", "windward-gate", "triangle"] = "windward-leeward"
-    """windward-leeward (RTW 1), windward-gate or triangle (RTW 3.8, figure 15)."""
-    extra: Coord | None = None
-    """The second buoy of a windward-gate or triangle course."""
 
 
 def _default_die() -> list[Heading]:
@@ -468,20 +368,7 @@ class Prepared:
 def to_position(pm: PositionModel, options: Options) -> Position:
     """Kernel position of a validated model; :class:`FieldError` if it cannot exist."""
     try:
-        return Position(
-            wind=Compass[pm.wind],
-            boats=tuple(
-                Boat(b.id, b.at, Compass[b.heading], b.lull,
-                     tuple(b.leg) if isinstance(b.leg, list) else b.leg)
-                for b in pm.boats
-            ),
-            marks=tuple(Mark(m.id, m.at, MarkRole(m.role)) for m in pm.marks),
-            yellow=frozenset(pm.tokens.yellow),
-            blue=frozenset(pm.tokens.blue),
-            phase=Phase(pm.phase),
-            turn_order=tuple(pm.turn_order or ()),
-            options=options,
-        )
+        return Position.from_model(pm, options)
     except PositionError as e:
         raise FieldError(("position", *e.path), e.message) from None
 

@@ -21,17 +21,17 @@ from rightofway.svg import (
     HEADER,
     MAX_UNIT,
     SVG_NS,
+    Canvas,
     Colors,
     SvgWrapper,
-    _Canvas,
-    _clamp,
-    _defs,
-    _el,
-    _fmt,
-    _grid,
-    _text,
-    _wind,
+    arrow_markers,
+    clamp,
+    el,
+    fmt,
+    grid,
     side_by_side,
+    text,
+    wind_rose,
 )
 from rightofway.vg import game
 
@@ -92,15 +92,15 @@ def _panel(position: game.Position, *, size: int, move: game.Move | None, zones:
     legend_h = 30.0
     height = HEADER + 2 * margin + rows * unit + legend_h
     centred = left + (size - 2 * margin - cols * unit) / 2
-    c = _Canvas(lo, hi, unit, margin, HEADER, centred, prefix)
-    svg = ET.Element("svg", {"width": _fmt(size), "height": _fmt(height)})
-    g = _el(svg, "g", class_="rightofway-board vector-game")
-    _el(g, "rect", x=_fmt(left), y="0", width=_fmt(size), height=_fmt(height),
+    c = Canvas(lo, hi, unit, margin, HEADER, centred, prefix)
+    svg = ET.Element("svg", {"width": fmt(size), "height": fmt(height)})
+    g = el(svg, "g", class_="rightofway-board vector-game")
+    el(g, "rect", x=fmt(left), y="0", width=fmt(size), height=fmt(height),
         fill=colors.background)
-    _defs(g, colors, prefix)
+    arrow_markers(g, colors, prefix)
     if title:
-        _text(g, left + 12, 30, title, 14, colors.text, font_weight="bold")
-    _grid(g, c, colors, True)
+        text(g, left + 12, 30, title, 14, colors.text, font_weight="bold")
+    grid(g, c, colors, True)
 
     def inside(p: Point) -> bool:
         return lo[0] <= p[0] <= hi[0] and lo[1] <= p[1] <= hi[1]
@@ -114,29 +114,29 @@ def _panel(position: game.Position, *, size: int, move: game.Move | None, zones:
         for edge in edges:
             if edge is not None:
                 (ax, ay), (bx, by) = edge
-                _el(g, "line", x1=_fmt(c.x(ax)), y1=_fmt(c.y(ay)), x2=_fmt(c.x(bx)),
-                    y2=_fmt(c.y(by)), stroke=colors.text, stroke_width="2", class_="page-edge")
+                el(g, "line", x1=fmt(c.x(ax)), y1=fmt(c.y(ay)), x2=fmt(c.x(bx)),
+                    y2=fmt(c.y(by)), stroke=colors.text, stroke_width="2", class_="page-edge")
     for p in sorted(position.islands):
         if inside(p):
             half = unit * 0.4
-            _el(g, "rect", x=_fmt(c.x(p[0]) - half), y=_fmt(c.y(p[1]) - half),
-                width=_fmt(2 * half), height=_fmt(2 * half), fill="#8c6d3f",
+            el(g, "rect", x=fmt(c.x(p[0]) - half), y=fmt(c.y(p[1]) - half),
+                width=fmt(2 * half), height=fmt(2 * half), fill="#8c6d3f",
                 stroke=colors.text, stroke_width="1", class_="island")
     if position.start_line is not None:
         (x1, row), (x2, _) = position.start_line
-        _el(g, "line", x1=_fmt(c.x(x1)), y1=_fmt(c.y(row)), x2=_fmt(c.x(x2)), y2=_fmt(c.y(row)),
+        el(g, "line", x1=fmt(c.x(x1)), y1=fmt(c.y(row)), x2=fmt(c.x(x2)), y2=fmt(c.y(row)),
             stroke=colors.text, stroke_width="4", class_="start-line")
     for m in position.marks:
         if inside(m.at):
             color = _side_color(colors, m.side)
-            group = _el(g, "g", class_="mark")
-            tip = _el(group, "title")
+            group = el(g, "g", class_="mark")
+            tip = el(group, "title")
             tip.text = (f"mark {m.id}: leave it to {'starboard' if m.side == 'S' else 'port'} "
                         f"({'clockwise' if m.side == 'S' else 'anticlockwise'})")
-            _el(group, "circle", cx=_fmt(c.x(m.at[0])), cy=_fmt(c.y(m.at[1])),
-                r=_fmt(unit * 0.22), fill=color, stroke=colors.text, stroke_width="1.5")
-            _text(group, c.x(m.at[0]) + unit * 0.3, c.y(m.at[1]) + unit * 0.45,
-                  f"{m.id} {m.side}", _clamp(unit * 0.36, 10, 14), colors.text,
+            el(group, "circle", cx=fmt(c.x(m.at[0])), cy=fmt(c.y(m.at[1])),
+                r=fmt(unit * 0.22), fill=color, stroke=colors.text, stroke_width="1.5")
+            text(group, c.x(m.at[0]) + unit * 0.3, c.y(m.at[1]) + unit * 0.45,
+                  f"{m.id} {m.side}", clamp(unit * 0.36, 10, 14), colors.text,
                   font_weight="bold", stroke=colors.background, stroke_width="3",
                   paint_order="stroke")
     if zones:
@@ -148,16 +148,16 @@ def _panel(position: game.Position, *, size: int, move: game.Move | None, zones:
                     for j in (-1, 0, 1):
                         p = (b.at[0] + i, b.at[1] + j)
                         if (i or j) and i * ox + j * oy >= 0 and inside(p):
-                            _el(g, "rect", x=_fmt(c.x(p[0]) - unit / 2),
-                                y=_fmt(c.y(p[1]) - unit / 2), width=_fmt(unit),
-                                height=_fmt(unit), fill=color, fill_opacity="0.12",
+                            el(g, "rect", x=fmt(c.x(p[0]) - unit / 2),
+                                y=fmt(c.y(p[1]) - unit / 2), width=fmt(unit),
+                                height=fmt(unit), fill=color, fill_opacity="0.12",
                                 class_="close-zone")
             for p in sorted(game.landings(position, b.id)):
                 if inside(p):
-                    _el(g, "circle", cx=_fmt(c.x(p[0])), cy=_fmt(c.y(p[1])),
-                        r=_fmt(unit * 0.14), fill=color, fill_opacity="0.5", class_="landing")
+                    el(g, "circle", cx=fmt(c.x(p[0])), cy=fmt(c.y(p[1])),
+                        r=fmt(unit * 0.14), fill=color, fill_opacity="0.5", class_="landing")
     if len(route) > 1:
-        _el(g, "polyline", points=" ".join(",".join(c.xy(p)) for p in route), fill="none",
+        el(g, "polyline", points=" ".join(",".join(c.xy(p)) for p in route), fill="none",
             stroke=colors.move, stroke_width="2.5", marker_end=c.marker("move"), class_="move")
     for b in position.boats:
         color = _side_color(colors, b.side)
@@ -167,16 +167,16 @@ def _panel(position: game.Position, *, size: int, move: game.Move | None, zones:
             dx, dy = b.vector.displacement
             heading = math.degrees(math.atan2(dx, dy)) % 360
             start = (b.at[0] - dx, b.at[1] - dy)
-            _el(g, "line", x1=_fmt(c.x(start[0])), y1=_fmt(c.y(start[1])), x2=_fmt(x),
-                y2=_fmt(y), stroke=color, stroke_width="2", stroke_dasharray="5 4",
+            el(g, "line", x1=fmt(c.x(start[0])), y1=fmt(c.y(start[1])), x2=fmt(x),
+                y2=fmt(y), stroke=color, stroke_width="2", stroke_dasharray="5 4",
                 marker_end=c.marker("give"), class_="vector")
-        group = _el(g, "g", class_="boat", transform=f"translate({_fmt(x)},{_fmt(y)})")
-        tip = _el(group, "title")
+        group = el(g, "g", class_="boat", transform=f"translate({fmt(x)},{fmt(y)})")
+        tip = el(group, "title")
         tip.text = (f"{b.id}: {b.vector or 'not yet moved'}"
                     f"{f', repairing {b.lost_turns} more turns' if b.lost_turns else ''}"
                     f"{f', next: {next_marks[b.id]}' if next_marks and b.id in next_marks else ''}")
         hull = ((0.0, -0.4), (0.18, -0.1), (0.15, 0.28), (-0.15, 0.28), (-0.18, -0.1))
-        _el(group, "polygon", points=" ".join(f"{_fmt(px * unit)},{_fmt(py * unit)}"
+        el(group, "polygon", points=" ".join(f"{fmt(px * unit)},{fmt(py * unit)}"
                                               for px, py in hull),
             fill=color, stroke=colors.text, stroke_width="1.5", transform=f"rotate({heading:g})")
         label = f"{b.id} {b.vector}" if b.vector else b.id
@@ -184,18 +184,18 @@ def _panel(position: game.Position, *, size: int, move: game.Move | None, zones:
             label += f" (repairs {b.lost_turns})"
         if next_marks and b.id in next_marks:
             label += f" \u2192 {next_marks[b.id]}"
-        _text(group, unit * 0.3, -unit * 0.3, label, _clamp(unit * 0.36, 10, 14), colors.text,
+        text(group, unit * 0.3, -unit * 0.3, label, clamp(unit * 0.36, 10, 14), colors.text,
               font_weight="bold", stroke=colors.background, stroke_width="3",
               paint_order="stroke", class_="label")
-    _wind(g, Compass.N, colors, left + size, c.marker("wind"))
-    legend = _el(g, "g", class_="legend")
+    wind_rose(g, Compass.N, colors, left + size, c.marker("wind"))
+    legend = el(g, "g", class_="legend")
     items = (("starboard", colors.starboard), ("port", colors.port),
              ("next landings, close zone", colors.head_to_wind))
     lx = left + 12.0
     for name, color in items:
-        _el(legend, "rect", x=_fmt(lx - 6), y=_fmt(height - 19), width="12", height="10",
+        el(legend, "rect", x=fmt(lx - 6), y=fmt(height - 19), width="12", height="10",
             fill=color, stroke=colors.text, stroke_width="1")
-        _text(legend, lx + 10, height - 10, name, 11, colors.text)
+        text(legend, lx + 10, height - 10, name, 11, colors.text)
         lx += (size - 24) / 4
     return svg
 

@@ -372,14 +372,31 @@ class Position(BoatIndex[Boat]):
     def from_json(cls, data: Any) -> Position:
         """The position :meth:`to_json` wrote; :class:`PositionError` naming the field at
         fault for anything else."""
-        from rightofway.vg.jsonmodels import position_from_json
+        from pydantic import ValidationError
 
-        return position_from_json(data)
+        from rightofway.vg.jsonmodels import PositionModel, validation_error
+
+        try:
+            model = PositionModel.model_validate(data)
+        except ValidationError as e:
+            where, message = validation_error(e)
+            raise PositionError(where, f"{'.'.join(map(str, where)) or 'position'}: "
+                                       f"{message}") from None
+        boats = []
+        for i, b in enumerate(model.boats):
+            try:
+                vector = as_vector(b.vector, "vector") if b.vector is not None else None
+                boats.append(Boat(b.id, b.at, vector, b.lost_turns))
+            except (TypeError, ValueError) as e:
+                raise PositionError(("boats", i), f"boats.{i}.{e}") from None
+        marks = tuple(Mark(m.id, m.at, m.side) for m in model.marks)
+        return cls(tuple(boats), model.board, frozenset(model.islands), model.start_line,
+                   model.turn, tuple(model.turn_order), marks)
 
     def _repr_svg_(self) -> str:
-        from rightofway.vg.drawing import board
+        from rightofway.registry import get_ruleset
 
-        return str(board(self))
+        return get_ruleset("vector-game").board(self)
 
 
 def _round_half_to_zero(num: int, den: int) -> int:

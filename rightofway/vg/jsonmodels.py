@@ -7,16 +7,14 @@ these models.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
-from rightofway.vg.game import Boat, Mark, Position, PositionError
-from rightofway.vg.vectors import as_vector
-
-__all__ = ["position_from_json", "validation_error"]
+__all__ = ["validation_error"]
 
 Coord = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
+Id = Annotated[StrictStr, Field(min_length=1)]
 
 
 class _Strict(BaseModel):
@@ -59,23 +57,44 @@ def validation_error(e: ValidationError) -> tuple[tuple[str | int, ...], str]:
     return tuple(err["loc"]), str(err["msg"]).removeprefix("Value error, ")
 
 
-def position_from_json(data: Any) -> Position:
-    """The position of JSON data as :meth:`Position.to_json
-    <rightofway.vg.Position.to_json>` writes it; :class:`PositionError` naming the
-    field at fault."""
-    try:
-        model = PositionModel.model_validate(data)
-    except ValidationError as e:
-        where, message = validation_error(e)
-        raise PositionError(where, f"{'.'.join(map(str, where)) or 'position'}: "
-                                   f"{message}") from None
-    boats = []
-    for i, b in enumerate(model.boats):
-        try:
-            vector = as_vector(b.vector, "vector") if b.vector is not None else None
-            boats.append(Boat(b.id, b.at, vector, b.lost_turns))
-        except (TypeError, ValueError) as e:
-            raise PositionError(("boats", i), f"boats.{i}.{e}") from None
-    marks = tuple(Mark(m.id, m.at, m.side) for m in model.marks)
-    return Position(tuple(boats), model.board, frozenset(model.islands), model.start_line,
-                    model.turn, tuple(model.turn_order), marks)
+class CourseModel(_Strict):
+    """The course: page, start/finish line, islands, marks, their order and the laps."""
+
+    board: Coord
+    start_line: Annotated[tuple[Coord, Coord], Field(strict=False)]
+    islands: list[Coord] = []
+    marks: Annotated[list[MarkModel], Field(min_length=1)]
+    order: list[Id] = []
+    laps: Annotated[StrictInt, Field(ge=1)] = 1
+
+
+class OptionsModel(_Strict):
+    """The race options of a record."""
+
+    max_turns: Annotated[StrictInt, Field(ge=1)] = 3000
+
+
+class StateModel(_Strict):
+    """One boat's race state in :meth:`Race.to_json <rightofway.vg.Race.to_json>`."""
+
+    id: Id
+    moves: Annotated[StrictInt, Field(ge=0)] = 0
+    leg: Annotated[StrictInt, Field(ge=0)] = 0
+    row_side: Literal[-1, 0, 1] = 0
+    far_side: Literal[-1, 0, 1] = 0
+    leave_side: Literal[-1, 0, 1] = 0
+    far: StrictInt = 0
+    place: Annotated[StrictInt, Field(ge=1)] | None = None
+
+
+class RaceModel(_Strict):
+    """A race state as JSON data."""
+
+    ruleset: Literal["vector-game"]
+    course: CourseModel
+    options: OptionsModel = OptionsModel()
+    position: PositionModel
+    boats: list[StateModel]
+    turn: Annotated[StrictInt, Field(ge=0)] = 0
+
+

@@ -49,18 +49,25 @@ reverse). It leaves the page: it no longer moves or stands in anyone's way.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rightofway.geometry import Point
 from rightofway.races import Event, History, IllegalMove, SetupError
 from rightofway.results import Ruling
 from rightofway.vg import game
 from rightofway.vg.game import Boat, Mark, Move, Position, PositionError
+from rightofway.vg.notation import notation
 from rightofway.vg.vectors import cite
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from rightofway.vg.jsonmodels import CourseModel, RaceModel
 
 __all__ = [
     "COMPASS",
@@ -266,9 +273,9 @@ class Course:
     @classmethod
     def from_json(cls, data: Any) -> Course:
         """The course :meth:`to_json` wrote; :class:`SetupError` naming the field at fault."""
-        from rightofway.vg.record import course_from_json
+        from rightofway.vg.jsonmodels import CourseModel
 
-        return course_from_json(data)
+        return _course(_check(CourseModel, data, "course"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -603,8 +610,6 @@ class Race(History[Move]):
 
     def record_lines(self) -> Iterator[str]:
         """The game record of the race so far, as JSON Lines (see :mod:`rightofway.vg.record`)."""
-        from rightofway.vg.record import record_lines
-
         return record_lines(self.start, self.played)
 
     def to_json(self) -> dict[str, Any]:
@@ -625,9 +630,34 @@ class Race(History[Move]):
     def from_json(cls, data: Any) -> Race:
         """The race :meth:`to_json` wrote, with no history; :class:`SetupError` naming the
         field at fault."""
-        from rightofway.vg.record import race_from_json
+        from rightofway.vg.jsonmodels import RaceModel
 
-        return race_from_json(data)
+        model: RaceModel = _check(RaceModel, data, "race")
+        course = _course(model.course)
+        try:
+            position = Position.from_json(model.position.model_dump())
+        except PositionError as e:
+            raise SetupError(f"position.{e.message}") from None
+        for name in ("board", "start_line", "islands", "marks"):
+            if getattr(position, name) != getattr(course, name):
+                raise SetupError(f"position.{name}: differs from the course's")
+        states = tuple((s.id, BoatState(s.moves, s.leg, s.row_side, s.far_side, s.leave_side,
+                                        s.far, s.place)) for s in model.boats)
+        ids = [b for b, _ in states]
+        if len(set(ids)) != len(ids):
+            raise SetupError("boats: a boat id is listed twice")
+        racing = sorted(b for b, s in states if not s.finished)
+        if racing != sorted(position.boat_ids):
+            raise SetupError(f"boats: the boats still racing ({', '.join(racing) or 'none'}) "
+                             f"are not those on the page ({', '.join(sorted(position.boat_ids))})")
+        for b, s in states:
+            if s.leg > course.finish_leg:
+                raise SetupError(f"boats.{b}.leg: {s.leg} is not one of 0..{course.finish_leg}")
+        race = cls(course, RaceOptions(model.options.max_turns), position, states, model.turn)
+        if not position.turn_order and position.boats:
+            raise SetupError("position.turn_order: a race lists the boats in the order they "
+                             "move")
+        return race
 
     def _repr_svg_(self) -> str:
         from rightofway.vg.drawing import race
@@ -662,3 +692,55 @@ def _round_step(r: Rounding, s: BoatState, prev: Point,
             done = t
             break
     return replace(s, far_side=far_side, leave_side=leave_side, far=far), done
+
+
+# --- records and saved races: the writing side (rightofway.vg.record reads them) ---------
+
+FORMAT = "rightofway-race"
+"""The ``format`` of a game record's set-up line."""
+
+
+def setup_line(race: Race) -> dict[str, Any]:
+    """The set-up line of a race about to be played."""
+    return {
+        "type": "setup",
+        "format": FORMAT,
+        "version": 1,
+        "ruleset": "vector-game",
+        "course": race.course.to_json(),
+        "options": {"max_turns": race.options.max_turns},
+        "position": notation(race.position),
+    }
+
+
+def turn_line(turn: int, move: Move, events: tuple[Event, ...]) -> dict[str, Any]:
+    """The record line of one played move."""
+    return {"type": "move", "turn": turn, "boat": move.boat,
+            "vector": str(move.vector) if move.vector is not None else None,
+            "events": [e.to_json() for e in events]}
+
+
+def record_lines(race: Race,
+                 played: Iterable[tuple[Move, tuple[Event, ...]]]) -> Iterator[str]:
+    """JSON Lines of a whole race: the set-up of ``race`` (at its start), then each move."""
+    yield json.dumps(setup_line(race))
+    for turn, (move, events) in enumerate(played, 1):
+        yield json.dumps(turn_line(turn, move, events))
+
+
+
+def _course(c: CourseModel) -> Course:
+    return Course(c.board, c.start_line, tuple(Mark(m.id, m.at, m.side) for m in c.marks),
+                  frozenset(c.islands), c.laps, tuple(c.order))
+
+
+def _check(model: type[BaseModel], data: Any, what: str) -> Any:
+    from pydantic import ValidationError
+
+    from rightofway.vg.jsonmodels import validation_error
+
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        where, message = validation_error(e)
+        raise SetupError(f"{'.'.join(map(str, where)) or what}: {message}") from None

@@ -17,17 +17,24 @@ rules produce.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from rightofway.races import Event, IllegalMove, RecordError, ReplayMismatch, SetupError
-from rightofway.vg.game import Mark, Move, PositionError
-from rightofway.vg.jsonmodels import PositionModel, position_from_json, validation_error
-from rightofway.vg.notation import NotationError, from_notation, notation
-from rightofway.vg.race import BoatState, Course, Race, RaceOptions
+from rightofway.vg.game import Move
+from rightofway.vg.jsonmodels import CourseModel, OptionsModel, validation_error
+from rightofway.vg.notation import NotationError, from_notation
+from rightofway.vg.race import (
+    Course,
+    Race,
+    RaceOptions,
+    record_lines,
+    setup_line,
+    turn_line,
+)
 from rightofway.vg.vectors import VectorError, as_vector
 
 __all__ = [
@@ -43,38 +50,12 @@ __all__ = [
     "turn_line",
 ]
 
-FORMAT = "rightofway-race"
 Coord = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
 Id = Annotated[StrictStr, Field(min_length=1)]
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class MarkModel(_Strict):
-    """A mark of the course: ``{"id": "1", "at": [7, 24], "side": "S"}``."""
-
-    id: Id
-    at: Coord
-    side: Literal["S", "P"]
-
-
-class CourseModel(_Strict):
-    """The course: page, start/finish line, islands, marks, their order and the laps."""
-
-    board: Coord
-    start_line: Annotated[tuple[Coord, Coord], Field(strict=False)]
-    islands: list[Coord] = []
-    marks: Annotated[list[MarkModel], Field(min_length=1)]
-    order: list[Id] = []
-    laps: Annotated[StrictInt, Field(ge=1)] = 1
-
-
-class OptionsModel(_Strict):
-    """The race options of a record."""
-
-    max_turns: Annotated[StrictInt, Field(ge=1)] = RaceOptions().max_turns
 
 
 class SetupModel(_Strict):
@@ -98,106 +79,6 @@ class TurnModel(_Strict):
     boat: Id
     vector: StrictStr | None
     events: list[dict[str, Any]] | None = None
-
-
-class StateModel(_Strict):
-    """One boat's race state in :meth:`Race.to_json <rightofway.vg.Race.to_json>`."""
-
-    id: Id
-    moves: Annotated[StrictInt, Field(ge=0)] = 0
-    leg: Annotated[StrictInt, Field(ge=0)] = 0
-    row_side: Literal[-1, 0, 1] = 0
-    far_side: Literal[-1, 0, 1] = 0
-    leave_side: Literal[-1, 0, 1] = 0
-    far: StrictInt = 0
-    place: Annotated[StrictInt, Field(ge=1)] | None = None
-
-
-class RaceModel(_Strict):
-    """A race state as JSON data."""
-
-    ruleset: Literal["vector-game"]
-    course: CourseModel
-    options: OptionsModel = OptionsModel()
-    position: PositionModel
-    boats: list[StateModel]
-    turn: Annotated[StrictInt, Field(ge=0)] = 0
-
-
-def _course(c: CourseModel) -> Course:
-    return Course(c.board, c.start_line, tuple(Mark(m.id, m.at, m.side) for m in c.marks),
-                  frozenset(c.islands), c.laps, tuple(c.order))
-
-
-def _check(model: type[_Strict], data: Any, what: str) -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as e:
-        where, message = validation_error(e)
-        raise SetupError(f"{'.'.join(map(str, where)) or what}: {message}") from None
-
-
-def course_from_json(data: Any) -> Course:
-    """The course of JSON data as :meth:`Course.to_json
-    <rightofway.vg.Course.to_json>` writes it; :class:`SetupError` naming the field."""
-    return _course(_check(CourseModel, data, "course"))
-
-
-def race_from_json(data: Any) -> Race:
-    """The race of JSON data as :meth:`Race.to_json <rightofway.vg.Race.to_json>`
-    writes it (with no history); :class:`SetupError` naming the field at fault."""
-    model: RaceModel = _check(RaceModel, data, "race")
-    course = _course(model.course)
-    try:
-        position = position_from_json(model.position.model_dump())
-    except PositionError as e:
-        raise SetupError(f"position.{e.message}") from None
-    for name in ("board", "start_line", "islands", "marks"):
-        if getattr(position, name) != getattr(course, name):
-            raise SetupError(f"position.{name}: differs from the course's")
-    states = tuple((s.id, BoatState(s.moves, s.leg, s.row_side, s.far_side, s.leave_side,
-                                    s.far, s.place)) for s in model.boats)
-    ids = [b for b, _ in states]
-    if len(set(ids)) != len(ids):
-        raise SetupError("boats: a boat id is listed twice")
-    racing = sorted(b for b, s in states if not s.finished)
-    if racing != sorted(position.boat_ids):
-        raise SetupError(f"boats: the boats still racing ({', '.join(racing) or 'none'}) are "
-                         f"not those on the page ({', '.join(sorted(position.boat_ids))})")
-    for b, s in states:
-        if s.leg > course.finish_leg:
-            raise SetupError(f"boats.{b}.leg: {s.leg} is not one of 0..{course.finish_leg}")
-    race = Race(course, RaceOptions(model.options.max_turns), position, states, model.turn)
-    if not position.turn_order and position.boats:
-        raise SetupError("position.turn_order: a race lists the boats in the order they move")
-    return race
-
-
-def setup_line(race: Race) -> dict[str, Any]:
-    """The set-up line of a race about to be played."""
-    return {
-        "type": "setup",
-        "format": FORMAT,
-        "version": 1,
-        "ruleset": "vector-game",
-        "course": race.course.to_json(),
-        "options": {"max_turns": race.options.max_turns},
-        "position": notation(race.position),
-    }
-
-
-def turn_line(turn: int, move: Move, events: tuple[Event, ...]) -> dict[str, Any]:
-    """The record line of one played move."""
-    return {"type": "move", "turn": turn, "boat": move.boat,
-            "vector": str(move.vector) if move.vector is not None else None,
-            "events": [e.to_json() for e in events]}
-
-
-def record_lines(race: Race, played: Iterable[tuple[Move, tuple[Event, ...]]]) -> Iterator[str]:
-    """JSON Lines of a whole race: the set-up of ``race`` (at its start), then each move."""
-    yield json.dumps(setup_line(race))
-    for turn, (move, events) in enumerate(played, 1):
-        yield json.dumps(turn_line(turn, move, events))
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +114,7 @@ def start(lines: list[str]) -> Race:
         raise RecordError(1, "the record is empty; it starts with a set-up line")
     setup: SetupModel = _validate(SetupModel, _parse(lines[0], 1), 1)
     try:
-        course = _course(setup.course)
+        course = Course.from_json(setup.course.model_dump())
         position = from_notation(setup.position)
         for name in ("board", "start_line", "islands", "marks"):
             if getattr(position, name) != getattr(course, name):
@@ -298,3 +179,12 @@ def _difference(recorded: list[dict[str, Any]], produced: list[dict[str, Any]]) 
             parts.append(f"event {i + 1} ({p.get('kind')}): " + "; ".join(diff))
     return "; ".join(parts) or "the events differ"
 
+
+def course_from_json(data: Any) -> Course:
+    """The course of JSON data (:meth:`rightofway.vg.Course.from_json`)."""
+    return Course.from_json(data)
+
+
+def race_from_json(data: Any) -> Race:
+    """The race of JSON data, with no history (:meth:`rightofway.vg.Race.from_json`)."""
+    return Race.from_json(data)

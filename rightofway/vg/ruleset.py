@@ -36,6 +36,12 @@ class VectorGame:
 
         return drawing.scenario(position, move)
 
+    def board(self, position: game.Position) -> str:
+        """The page as it stands: islands, the start line, marks, boats and their vectors."""
+        from rightofway.vg import drawing
+
+        return str(drawing.board(position))
+
     def diagram_text(self, position: game.Position,
                      move: game.Move | None = None) -> tuple[str, str]:
         """Alternative text listing every boat, and a caption explaining the drawing."""

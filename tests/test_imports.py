@@ -1,0 +1,105 @@
+"""The package's imports run one way: kernel <- rulesets <- tools, and no import circle.
+
+The map is read from the source (every import statement, those inside functions too),
+so a lazy import counts as much as one at the top of a module. Imports made only for the
+type checker (under ``if TYPE_CHECKING:``) never run, so they cannot close a circle; they
+still may not make the kernel depend on a ruleset.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import networkx as nx
+
+PACKAGE = Path(__file__).resolve().parent.parent / "rightofway"
+RULESETS = ("rightofway.rtw", "rightofway.vg")
+TOOLS = ("rightofway.cli", "rightofway.pytest_plugin")
+
+
+def _name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def _typing_only(tree: ast.Module) -> set[int]:
+    """Line numbers of the imports under ``if TYPE_CHECKING:``."""
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for inner in node.body:
+                for sub in ast.walk(inner):
+                    if isinstance(sub, (ast.Import, ast.ImportFrom)):
+                        lines.add(sub.lineno)
+    return lines
+
+
+def _resolve(target: str) -> str | None:
+    while target and target not in MODULES:
+        target = target.rpartition(".")[0]
+    return target or None
+
+
+def imports(*, typing: bool) -> nx.DiGraph:
+    """Module -> imported module inside the package (with ``typing``, also typing-only)."""
+    graph = nx.DiGraph()
+    for name, path in MODULES.items():
+        graph.add_node(name)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skip = set() if typing else _typing_only(tree)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(tree):
+            if not isinstance(node, (ast.Import, ast.ImportFrom)) or node.lineno in skip:
+                continue
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            else:
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*parts, base] if base else parts)
+                # ``from package import module`` imports the module, not the package.
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base
+                           for a in node.names]
+            for target in targets:
+                found = _resolve(target)
+                if found and found != name:
+                    graph.add_edge(name, found)
+    return graph
+
+
+def _ruleset(module: str) -> str | None:
+    return next((r for r in RULESETS if module == r or module.startswith(r + ".")), None)
+
+
+def test_the_map_covers_the_package() -> None:
+    graph = imports(typing=True)
+    assert {"rightofway.geometry", "rightofway.rtw.rules", "rightofway.vg.game",
+            "rightofway.cli"} <= set(graph)
+    assert graph.has_edge("rightofway.rtw.rules", "rightofway.rtw.moves")
+
+
+def test_no_import_circle_anywhere_in_the_package() -> None:
+    graph = imports(typing=False)
+    cycles = sorted(nx.simple_cycles(graph), key=len)
+    assert cycles == [], "import circles: " + "; ".join(" -> ".join(c) for c in cycles[:5])
+
+
+def test_the_kernel_imports_no_ruleset_and_no_tool() -> None:
+    graph = imports(typing=True)
+    kernel = [m for m in graph if _ruleset(m) is None and m not in TOOLS]
+    assert "rightofway.svg" in kernel and "rightofway.registry" in kernel
+    wrong = sorted((m, t) for m in kernel for t in graph.successors(m)
+                   if _ruleset(t) is not None or t in TOOLS)
+    assert wrong == []
+
+
+def test_a_ruleset_imports_the_kernel_and_nothing_of_another_ruleset() -> None:
+    graph = imports(typing=True)
+    wrong = sorted((m, t) for m, t in graph.edges
+                   if _ruleset(m) and (_ruleset(t) not in (None, _ruleset(m)) or t in TOOLS))
+    assert wrong == []
