@@ -25,6 +25,7 @@ from rightofway.geometry import (
     tack,
     within_zone,
 )
+from rightofway.order import Decision, Rule, decide
 from rightofway.results import Answer, Basis, Infringement, RightOfWay, Ruling, Verdict
 from rightofway.rtw.moves import _after, claims, legality, outcomes
 from rightofway.rtw.position import TURNS, Boat, Mark, Move, Phase, Position, Protest
@@ -34,8 +35,10 @@ if TYPE_CHECKING:  # networkx loads when a graph is asked for, not with the rule
     import networkx as nx
 
 __all__ = [
+    "RIGHT_OF_WAY",
     "BoatFacts",
     "Cover",
+    "Pair",
     "adjudicate",
     "boat_facts",
     "can_serve_penalty",
@@ -119,18 +122,16 @@ def zone_mark(position: Position, a: Boat, b: Boat | None = None) -> Mark | None
         return None
     best: Mark | None = None
     best_d = 0
-    ra = position.rounding(a.id)
-    (ax, ay) = a.at
-    if b is None:
-        (bx, by), rb = a.at, ra
-    else:
-        (bx, by), rb = b.at, position.rounding(b.id)
+    ax, ay = a.at
+    bx, by = a.at if b is None else b.at
     for m in position.marks:
         mx, my = m.at
-        if not (
-            (m.id in ra and abs(ax - mx) <= 2 and abs(ay - my) <= 2)
-            or (m.id in rb and abs(bx - mx) <= 2 and abs(by - my) <= 2)
-        ):
+        near_a = -2 <= ax - mx <= 2 and -2 <= ay - my <= 2
+        near_b = -2 <= bx - mx <= 2 and -2 <= by - my <= 2
+        if not (near_a or near_b):
+            continue  # neither boat within two lengths: the rounding sets are not needed
+        if not ((near_a and m.id in position.rounding(a.id))
+                or (near_b and m.id in position.rounding(a.id if b is None else b.id))):
             continue
         d = min((ax - mx) ** 2 + (ay - my) ** 2, (bx - mx) ** 2 + (by - my) ** 2)
         if best is None or d < best_d:
@@ -180,7 +181,189 @@ def _on_tack(t: Tack) -> str:
     return "head to wind (on no tack)" if t is Tack.NONE else f"on {t.value} tack"
 
 
-# --- right of way ------------------------------------------------------------
+# --- right of way: the order of RTW 3.4 and 3.6, rule by rule ----------------------------
+
+
+Pair = tuple[Position, "BoatFacts", "BoatFacts", frozenset[Point], frozenset[Point]]
+"""What each rule of the order looks at: the position, the two boats' facts and their
+claims, ``(position, a, b, claims_a, claims_b)`` (a plain tuple: built for every pair an
+engine asks about)."""
+
+
+def _zone(p: Pair) -> tuple[Mark, float, float] | None:
+    """The mark whose zone governs the pair, and each boat's squared distance to it."""
+    position, a, b, _, _ = p
+    if not position.marks:
+        return None
+    mark = zone_mark(position, position.boat(a.id), position.boat(b.id))
+    if mark is None:
+        return None
+    return mark, euclidean_sq(a.at, mark.at), euclidean_sq(b.at, mark.at)
+
+
+def _decide_zone(p: Pair) -> Decision | None:
+    position, a, b, ca, cb = p
+    if not position.marks:
+        return None
+    mark = zone_mark(position, position.boat(a.id), position.boat(b.id))
+    if mark is None:
+        return None
+    da, db = euclidean_sq(a.at, mark.at), euclidean_sq(b.at, mark.at)
+    if da == db:
+        return None
+    inner, outer = (a, b) if da < db else (b, a)
+    co = cb if da < db else ca
+    if engages_from_astern(position.boat(outer.id), co, inner.at,
+                           position.boat(inner.id).heading):
+        return outer.id, inner.id, "astern"
+    return inner.id, outer.id, "inside"
+
+
+def _explain_zone(p: Pair, found: Decision | None) -> list[Step]:
+    position, a, b, _, _ = p
+    zone = _zone(p)
+    if zone is None:
+        return [_why_no_zone(position, position.boat(f.id), m)
+                for f in (a, b) for m in position.marks
+                if within_zone(f.at, m.at) and m.id not in position.rounding(f.id)]
+    mark, da, db = zone
+    inside = [f.id for f in (a, b)
+              if within_zone(f.at, mark.at) and mark.id in position.rounding(f.id)]
+    steps = [Step(
+        "fact",
+        f"{' and '.join(inside)} {'is' if len(inside) == 1 else 'are'} within two "
+        f"lengths of {mark.id} at {list(mark.at)}, which "
+        f"{'it is' if len(inside) == 1 else 'they are'} rounding, so its zone "
+        "governs the pair and only the inside position counts",
+        RTW36,
+    )]
+    if found is None:
+        steps.append(Step("rule", f"{a.id} and {b.id} are equally near {mark.id}, so the inside "
+                          "position does not decide and the engagement rules apply", RTW36))
+        return steps
+    inner, outer = (a, b) if da < db else (b, a)
+    steps.append(Step("rule", f"{inner.id} is nearer {mark.id} than {outer.id} (squared "
+                      f"distances {min(da, db):g} and {max(da, db):g}), so {inner.id} is inside",
+                      RTW36))
+    if found[2] == "astern":
+        steps.append(Step(
+            "rule",
+            f"but {inner.id} stands on {outer.id}'s straight-ahead advance and {outer.id} is "
+            f"abaft {inner.id}'s beam: {outer.id} engages it from astern, and in the zone the "
+            f"boat astern has right of way, so {inner.id} may not manoeuvre",
+            RTW36,
+        ))
+    return steps
+
+
+def _decide_tack(p: Pair) -> Decision | None:
+    _, a, b, _, _ = p
+    if a.tack is b.tack:
+        return None
+    if a.tack is Tack.NONE or b.tack is Tack.NONE:
+        holder, giver = (b, a) if a.tack is Tack.NONE else (a, b)
+    else:
+        holder, giver = (a, b) if a.tack is Tack.STARBOARD else (b, a)
+    return holder.id, giver.id, "starboard"
+
+
+def _explain_tack(p: Pair, found: Decision | None) -> list[Step]:
+    _, a, b, _, _ = p
+    if found is None:
+        both = "both head to wind" if a.tack is Tack.NONE else f"both on {a.tack.value} tack"
+        return [Step("fact", f"{a.id} and {b.id} are {both}", DEFS)]
+    holder, giver, _ = found
+    steps = [Step("fact", f"{a.id} is {_on_tack(a.tack)}, {b.id} {_on_tack(b.tack)}", DEFS)]
+    if a.tack is Tack.NONE or b.tack is Tack.NONE:
+        steps.append(Step("rule", f"{giver} is head to wind and gives way to {holder}, which is "
+                          "on a tack", RTW34))
+    else:
+        steps.append(Step("rule", "the boat on starboard tack has right of way", RTW34))
+    return steps
+
+
+def _decide_leeward(p: Pair) -> Decision | None:
+    _, a, b, _, _ = p
+    if a.depth == b.depth:
+        return None
+    holder, giver = (a, b) if a.depth > b.depth else (b, a)
+    return holder.id, giver.id, "leeward"
+
+
+def _explain_leeward(p: Pair, found: Decision | None) -> list[Step]:
+    position, a, b, _, _ = p
+    if found is None:
+        return [Step("fact", f"{a.id} and {b.id} are on the same wind line", DEFS)]
+    holder, giver = (a, b) if found[0] == a.id else (b, a)
+    return [
+        Step("fact", f"{holder.id} at {list(holder.at)} is further from where the wind "
+             f"({position.wind.name}) comes from than {giver.id} at {list(giver.at)}: "
+             f"{holder.id} is to leeward", DEFS),
+        Step("rule", "on the same tack the boat to leeward has right of way", RTW34),
+    ]
+
+
+def _decide_faster(p: Pair) -> Decision | None:
+    _, a, b, _, _ = p
+    if a.fast == b.fast:
+        return None
+    holder, giver = (a, b) if a.fast else (b, a)
+    return holder.id, giver.id, "faster"
+
+
+def _explain_faster(p: Pair, found: Decision | None) -> list[Step]:
+    _, a, b, _, _ = p
+    if found is None:
+        return []
+    holder, giver = (a, b) if found[0] == a.id else (b, a)
+    return [
+        Step("fact", f"{holder.id} sails {holder.point_of_sail} (fast), {giver.id} "
+             f"{giver.point_of_sail} (slow)", RTW34),
+        Step("rule", "on the same tack and wind line the faster point of sail has right of way",
+             RTW34),
+    ]
+
+
+def _decide_turn_order(p: Pair) -> Decision | None:
+    _, a, b, _, _ = p
+    holder, giver = (a, b) if a.turn < b.turn else (b, a)
+    return holder.id, giver.id, "turn-order"
+
+
+def _explain_turn_order(p: Pair, found: Decision | None) -> list[Step]:
+    _, a, b, _, _ = p
+    holder, giver = (a, b) if a.turn < b.turn else (b, a)
+    return [
+        Step("fact", f"{a.id} ({a.point_of_sail}) and {b.id} ({b.point_of_sail}) are equally "
+             f"{a.speed}; {holder.id} comes before {giver.id} in the turn order", RTW34),
+        Step("rule", "at equal speed the boat earlier in the turn order has right of way",
+             RTW34),
+    ]
+
+
+RIGHT_OF_WAY: tuple[Rule[Pair], ...] = (
+    Rule("the inside boat in the zone", RTW36,
+         "Within two lengths of a mark a boat is rounding, the boat nearer the mark holds "
+         "right of way; but an inside boat in the wake of another (on its straight-ahead "
+         "advance, abaft its beam) loses it to the boat astern and may not manoeuvre.",
+         _decide_zone, _explain_zone, exception_to="the engagement rules of RTW 3.4"),
+    Rule("starboard over port", RTW34,
+         "A boat on starboard tack holds right of way over a boat on port; a boat head to "
+         "wind gives way to any boat on a tack.", _decide_tack, _explain_tack),
+    Rule("leeward over windward", RTW34,
+         "On the same tack the boat to leeward holds right of way.",
+         _decide_leeward, _explain_leeward),
+    Rule("the faster point of sail", RTW34,
+         "On the same tack and wind line a beam or broad reach holds right of way over a "
+         "close-hauled boat, a run or a boat head to wind.", _decide_faster, _explain_faster),
+    Rule("the first to arrive", RTW34,
+         "At equal speed the boat earlier in the turn order holds right of way.",
+         _decide_turn_order, _explain_turn_order),
+)
+"""Race the Wind's right-of-way order (RTW 3.4, with the zone's exception of RTW 3.6),
+applied by :func:`rightofway.order.decide`; it is total, so it always decides."""
+
+_DECIDERS = tuple(rule.decide for rule in RIGHT_OF_WAY)
 
 
 def _decide(
@@ -190,149 +373,21 @@ def _decide(
     ca: frozenset[Point],
     cb: frozenset[Point],
     trace: list[Step] | None,
-) -> tuple[str, str, Basis]:
-    """Who of ``a`` and ``b`` holds right of way: ``(holder, giver, basis)``."""
-    boat_a, boat_b = position.boat(a.id), position.boat(b.id)
-    mark = zone_mark(position, boat_a, boat_b) if position.marks else None
-    if mark is not None:
-        da, db = euclidean_sq(a.at, mark.at), euclidean_sq(b.at, mark.at)
-        if trace is not None:
-            inside = [
-                f.id for f in (a, b)
-                if within_zone(f.at, mark.at) and mark.id in position.rounding(f.id)
-            ]
-            trace.append(
-                Step(
-                    "fact",
-                    f"{' and '.join(inside)} {'is' if len(inside) == 1 else 'are'} within two "
-                    f"lengths of {mark.id} at {list(mark.at)}, which "
-                    f"{'it is' if len(inside) == 1 else 'they are'} rounding, so its zone "
-                    "governs the pair and only the inside position counts",
-                    RTW36,
-                )
-            )
-        if da != db:
-            inner, outer = (a, b) if da < db else (b, a)
-            inner_boat, outer_boat = (boat_a, boat_b) if da < db else (boat_b, boat_a)
-            co = cb if da < db else ca
-            if trace is not None:
-                trace.append(
-                    Step(
-                        "rule",
-                        f"{inner.id} is nearer {mark.id} than {outer.id} (squared distances "
-                        f"{min(da, db):g} and {max(da, db):g}), so {inner.id} is inside",
-                        RTW36,
-                    )
-                )
-            if engages_from_astern(outer_boat, co, inner.at, inner_boat.heading):
-                if trace is not None:
-                    trace.append(
-                        Step(
-                            "rule",
-                            f"but {inner.id} stands on {outer.id}'s straight-ahead advance and "
-                            f"{outer.id} is abaft {inner.id}'s beam: {outer.id} engages it from "
-                            "astern, and in the zone the boat astern has right of way, so "
-                            f"{inner.id} may not manoeuvre",
-                            RTW36,
-                        )
-                    )
-                return outer.id, inner.id, "astern"
-            return inner.id, outer.id, "inside"
-        if trace is not None:
-            trace.append(
-                Step(
-                    "rule",
-                    f"{a.id} and {b.id} are equally near {mark.id}, so the inside position "
-                    "does not decide and the engagement rules apply",
-                    RTW36,
-                )
-            )
-    elif trace is not None:
-        for f, boat in ((a, boat_a), (b, boat_b)):
-            for m in position.marks:
-                if within_zone(f.at, m.at) and m.id not in position.rounding(f.id):
-                    trace.append(_why_no_zone(position, boat, m))
-    if a.tack is not b.tack:
-        if trace is not None:
-            trace.append(
-                Step("fact", f"{a.id} is {_on_tack(a.tack)}, {b.id} {_on_tack(b.tack)}", DEFS)
-            )
-        if a.tack is Tack.NONE or b.tack is Tack.NONE:
-            holder, giver = (b, a) if a.tack is Tack.NONE else (a, b)
-            if trace is not None:
-                trace.append(
-                    Step(
-                        "rule",
-                        f"{giver.id} is head to wind and gives way to {holder.id}, which is on "
-                        "a tack",
-                        RTW34,
-                    )
-                )
-        else:
-            holder, giver = (a, b) if a.tack is Tack.STARBOARD else (b, a)
-            if trace is not None:
-                trace.append(
-                    Step("rule", "the boat on starboard tack has right of way", RTW34)
-                )
-        return holder.id, giver.id, "starboard"
-    if trace is not None:
-        both = ("both head to wind" if a.tack is Tack.NONE
-                else f"both on {a.tack.value} tack")
-        trace.append(Step("fact", f"{a.id} and {b.id} are {both}", DEFS))
-    if a.depth != b.depth:
-        holder, giver = (a, b) if a.depth > b.depth else (b, a)
-        if trace is not None:
-            trace.append(
-                Step(
-                    "fact",
-                    f"{holder.id} at {list(holder.at)} is further from where the wind "
-                    f"({position.wind.name}) comes from than {giver.id} at {list(giver.at)}: "
-                    f"{holder.id} is to leeward",
-                    DEFS,
-                )
-            )
-            trace.append(
-                Step("rule", "on the same tack the boat to leeward has right of way", RTW34)
-            )
-        return holder.id, giver.id, "leeward"
-    if trace is not None:
-        trace.append(
-            Step("fact", f"{a.id} and {b.id} are on the same wind line", DEFS)
-        )
-    if a.fast != b.fast:
-        holder, giver = (a, b) if a.fast else (b, a)
-        if trace is not None:
-            trace.append(
-                Step(
-                    "fact",
-                    f"{holder.id} sails {holder.point_of_sail} (fast), {giver.id} "
-                    f"{giver.point_of_sail} (slow)",
-                    RTW34,
-                )
-            )
-            trace.append(
-                Step(
-                    "rule",
-                    "on the same tack and wind line the faster point of sail has right of way",
-                    RTW34,
-                )
-            )
-        return holder.id, giver.id, "faster"
-    holder, giver = (a, b) if a.turn < b.turn else (b, a)
-    if trace is not None:
-        trace.append(
-            Step(
-                "fact",
-                f"{a.id} ({a.point_of_sail}) and {b.id} ({b.point_of_sail}) are equally "
-                f"{a.speed}; {holder.id} comes before {giver.id} in the turn order",
-                RTW34,
-            )
-        )
-        trace.append(
-            Step("rule", "at equal speed the boat earlier in the turn order has right of way",
-                 RTW34)
-        )
-    return holder.id, giver.id, "turn-order"
+) -> Decision:
+    """Who of ``a`` and ``b`` holds right of way: ``(holder, giver, basis)``.
+
+    Engines call this for every engaged pair: without a trace only the rules' deciding
+    functions run, straight from :data:`_DECIDERS`.
+    """
+    case = (position, a, b, ca, cb)
+    if trace is None:
+        for rule_decides in _DECIDERS:
+            found = rule_decides(case)
+            if found is not None:
+                return found
+    found = decide(RIGHT_OF_WAY, case, trace)
+    assert found is not None  # the turn order always decides
+    return found
 
 
 def right_of_way(position: Position, a: str, b: str) -> RightOfWay:
@@ -421,6 +476,13 @@ def engagements(
     return out
 
 
+_NAMES: dict[Compass | Tack | PointOfSail, str] = {
+    **{c: c.name for c in Compass}, **{t: t.value for t in Tack},
+    **{p: p.value for p in PointOfSail},
+}
+"""Plain names of the enum members a graph's nodes carry (looked up, not computed)."""
+
+
 def engagement_graph(position: Position) -> nx.DiGraph:
     """The engagement graph of a position.
 
@@ -441,9 +503,9 @@ def engagement_graph(position: Position) -> nx.DiGraph:
         g.add_node(
             b.id,
             at=b.at,
-            heading=b.heading.name,
-            tack=f.tack.value,
-            point_of_sail=f.point_of_sail.value,
+            heading=_NAMES[b.heading],
+            tack=_NAMES[f.tack],
+            point_of_sail=_NAMES[f.point_of_sail],
             speed=f.speed,
             depth=f.depth,
             turn=f.turn,

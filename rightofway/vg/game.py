@@ -35,9 +35,10 @@ from typing import TYPE_CHECKING, Any
 
 from rightofway.explain import Step
 from rightofway.geometry import Point
+from rightofway.order import Decision, Rule, decide
 from rightofway.positions import BoatIndex, PositionError, as_id, as_point, check_turn_order
 from rightofway.races import IllegalMove
-from rightofway.results import Basis, RightOfWay, Ruling
+from rightofway.results import RightOfWay, Ruling
 from rightofway.vg.vectors import (
     Side,
     Vector,
@@ -450,6 +451,59 @@ def engaged_pairs(position: Position) -> list[tuple[str, str]]:
             if a.at in cl[b.id] or b.at in cl[a.id] or not cl[a.id].isdisjoint(cl[b.id])]
 
 
+# --- right of way: the give-way rules as an order of cited rules ----------------------------
+
+Pair = tuple[Boat, Boat]
+"""What each rule of the order looks at: the two boats (both with a side)."""
+
+
+def _decide_side(p: Pair) -> Decision | None:
+    ba, bb = p
+    if ba.side == bb.side:
+        return None
+    holder, giver = (ba, bb) if ba.side == "S" else (bb, ba)
+    return holder.id, giver.id, "starboard"
+
+
+def _explain_side(p: Pair, found: Decision | None) -> list[Step]:
+    if found is None:
+        return []
+    holder, giver = p if found[0] == p[0].id else (p[1], p[0])
+    return [Step("fact", f"{holder.id} sails on starboard ({holder.vector}), "
+                 f"{giver.id} on port ({giver.vector})", cite("GW3")),
+            Step("rule", "a port boat keeps clear of a starboard boat", cite("GW3"))]
+
+
+def _decide_leeward(p: Pair) -> Decision | None:
+    ba, bb = p
+    if ba.at[1] == bb.at[1]:
+        return None
+    holder, giver = (ba, bb) if ba.at[1] < bb.at[1] else (bb, ba)
+    return holder.id, giver.id, "leeward"
+
+
+def _explain_leeward(p: Pair, found: Decision | None) -> list[Step]:
+    if found is None:
+        return []
+    holder, giver = p if found[0] == p[0].id else (p[1], p[0])
+    return [Step("fact", f"both sail on {'starboard' if holder.side == 'S' else 'port'}; "
+                 f"{holder.id} at {list(holder.at)} is further downwind than "
+                 f"{giver.id} at {list(giver.at)}", cite("GW2")),
+            Step("rule", "on one side the windward boat keeps clear of the leeward boat",
+                 cite("GW2"))]
+
+
+RIGHT_OF_WAY: tuple[Rule[Pair], ...] = (
+    Rule("starboard over port", cite("GW3"),
+         "A boat on port keeps clear of a boat on starboard.", _decide_side, _explain_side),
+    Rule("leeward over windward", cite("GW2"),
+         "On one side the windward boat keeps clear of the leeward boat.",
+         _decide_leeward, _explain_leeward),
+)
+"""The Vector Game's give-way order (VG-GW3, VG-GW2), applied by
+:func:`rightofway.order.decide`; boats on one side and one row are left undecided."""
+
+
 def right_of_way(position: Position, a: str, b: str) -> RightOfWay | None:
     """Who holds right of way (starboard over port; on one side, leeward), or ``None``.
 
@@ -457,30 +511,16 @@ def right_of_way(position: Position, a: str, b: str) -> RightOfWay | None:
     side on one row: then no give-way rule favours either.
     """
     ba, bb = position.boat(a), position.boat(b)
-    sa, sb = ba.side, bb.side
+    if ba.side is None or bb.side is None:
+        return None
     steps: list[Step] = []
-    if sa is None or sb is None:
+    found = decide(RIGHT_OF_WAY, (ba, bb), steps)
+    if found is None:
         return None
-    basis: Basis
-    if sa != sb:
-        holder, giver = (ba, bb) if sa == "S" else (bb, ba)
-        steps.append(Step("fact", f"{holder.id} sails on starboard ({holder.vector}), "
-                          f"{giver.id} on port ({giver.vector})", cite("GW3")))
-        steps.append(Step("rule", "a port boat keeps clear of a starboard boat", cite("GW3")))
-        basis = "starboard"
-    elif ba.at[1] != bb.at[1]:
-        holder, giver = (ba, bb) if ba.at[1] < bb.at[1] else (bb, ba)
-        steps.append(Step("fact", f"both sail on {'starboard' if sa == 'S' else 'port'}; "
-                          f"{holder.id} at {list(holder.at)} is further downwind than "
-                          f"{giver.id} at {list(giver.at)}", cite("GW2")))
-        steps.append(Step("rule", "on one side the windward boat keeps clear of the leeward "
-                          "boat", cite("GW2")))
-        basis = "leeward"
-    else:
-        return None
-    steps.append(Step("conclusion", f"{holder.id} has right of way over {giver.id} ({basis})",
+    holder, giver, basis = found
+    steps.append(Step("conclusion", f"{holder} has right of way over {giver} ({basis})",
                       cite("GW3" if basis == "starboard" else "GW2")))
-    return RightOfWay(holder.id, giver.id, basis, tuple(steps))
+    return RightOfWay(holder, giver, basis, tuple(steps))
 
 
 def engagement_graph(position: Position) -> nx.DiGraph:
