@@ -39,6 +39,8 @@ API_MODULES = (
     "rightofway.vg",
     "rightofway.vg.ruleset",
     "rightofway.vg.drawing",
+    "rightofway.rtw.drawing",
+    "rightofway.order",
     "rightofway.rtw.scenario",
     "rightofway.vg.race",
     "rightofway.vg.notation",
@@ -148,7 +150,15 @@ def check_api(book: Path) -> tuple[int, list[str]]:
             }
             if not any(f'id="{home}.{name}"' in html for home in homes):
                 problems.append(f"{API_PAGES}/: no entry for {module}.{name}")
-    anchors = sorted((html.find(f'id="rightofway.rtw.scenario.{m}"'), m) for m in SCENARIO_MODELS)
+    def anchor(model: str) -> int:
+        # a model is documented in the module that defines it (the file models of positions
+        # live in rightofway.rtw.formats)
+        found = [
+            html.find(f'id="rightofway.rtw.{home}.{model}"') for home in ("scenario", "formats")
+        ]
+        return max(found)
+
+    anchors = sorted((anchor(m), m) for m in SCENARIO_MODELS)
     for i, (start, model) in enumerate(anchors):
         if start < 0:
             continue  # reported above as a missing entry

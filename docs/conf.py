@@ -99,6 +99,8 @@ html_theme_options = {
     # The sidebar opens the branch of the page shown: the catalogue's pages under it.
     "sidebar_collapse": True,
 }
+nitpick_ignore = [("py:class", "rightofway.order.C")]
+"""The type variable of a rule's case is named in signatures but has no page."""
 doctest_global_setup = "from rightofway.geometry import Compass"
 
 

@@ -8,16 +8,25 @@ kernel, the scenario files, the CLI and the pytest plugin work with any of them.
 
 from __future__ import annotations
 
-from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # networkx and pydantic load only when a graph or a file model is used
+    from importlib.metadata import EntryPoint
+
     import networkx as nx
     from pydantic import BaseModel
 
     from rightofway.results import RightOfWay, Ruling
 
-__all__ = ["GROUP", "KNOWN_RULESETS", "Ruleset", "get_ruleset", "register", "ruleset_names"]
+__all__ = [
+    "GROUP",
+    "KNOWN_RULESETS",
+    "PreparedScenario",
+    "Ruleset",
+    "get_ruleset",
+    "register",
+    "ruleset_names",
+]
 
 KNOWN_RULESETS: tuple[str, ...] = (
     "race-the-wind",
@@ -27,6 +36,30 @@ KNOWN_RULESETS: tuple[str, ...] = (
     "rrs",
 )
 """Ruleset names the scenario format knows; not all are implemented yet."""
+
+
+class PreparedScenario(Protocol):
+    """What a ruleset's ``prepare`` gives back: the validated file and its kernel values."""
+
+    @property
+    def model(self) -> Any:
+        """The validated file model (with ``id``, ``title``, ``ruleset``, ``source``)."""
+        ...
+
+    @property
+    def file(self) -> str:
+        """The file's name as given."""
+        ...
+
+    @property
+    def position(self) -> Any:
+        """The position the file describes."""
+        ...
+
+    @property
+    def move(self) -> Any:
+        """The move it adjudicates, or ``None``."""
+        ...
 
 
 @runtime_checkable
@@ -44,7 +77,7 @@ class Ruleset(Protocol):
         """Strict pydantic model of its scenario files."""
         ...
 
-    def prepare(self, scenario: Any, file: str) -> Any:
+    def prepare(self, scenario: Any, file: str) -> PreparedScenario:
         """Turn a validated scenario model into kernel values (``FieldError`` if impossible)."""
         ...
 
@@ -107,6 +140,9 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def _entry_points() -> dict[str, EntryPoint]:
+    # imported here: importlib.metadata costs as much as the rest of the kernel's start-up
+    from importlib.metadata import entry_points
+
     return {ep.name: ep for ep in entry_points(group=GROUP)}
 
 

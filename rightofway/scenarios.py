@@ -25,10 +25,13 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 from rightofway.explain import Step, render_steps, steps_json
 
 __all__ = [
+    "Comparison",
     "FieldError",
     "Mismatch",
     "ScenarioError",
+    "ScenarioHeader",
     "ScenarioReport",
+    "StrictModel",
     "bundled_catalogue",
     "check_file",
     "find_scenarios",

@@ -86,10 +86,12 @@ class Colors:
 
 
 def clamp(v: float, lo: float, hi: float) -> float:
+    """``v`` kept between ``lo`` and ``hi``."""
     return min(max(v, lo), hi)
 
 
 def fmt(v: float) -> str:
+    """A number as SVG writes it: at most two decimals, no trailing zeros."""
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
@@ -116,12 +118,15 @@ class Canvas:
 
 
 def el(parent: ET.Element, tag: str, **attrs: Any) -> ET.Element:
+    """A child element; ``stroke_width`` is written ``stroke-width``, a trailing ``_``
+    dropped (``class_``), ``None`` attributes left out."""
     clean = {k.rstrip("_").replace("_", "-"): str(v) for k, v in attrs.items() if v is not None}
     return ET.SubElement(parent, tag, clean)
 
 
 def text(parent: ET.Element, x: float, y: float, text: str, size: float, color: str,
           **attrs: Any) -> ET.Element:
+    """Add a sans-serif label of ``size`` px at ``(x, y)``; ``attrs`` as for :func:`el`."""
     t = el(parent, "text", x=fmt(x), y=fmt(y), font_size=fmt(size), fill=color,
             font_family="sans-serif", **attrs)
     t.text = text
@@ -137,6 +142,8 @@ MAX_UNIT = 48.0
 
 
 def arrow_markers(svg: ET.Element, colors: Colors, prefix: str) -> None:
+    """The arrowheads a panel uses (``move``, ``give``, ``wind``), named with ``prefix`` so
+    that panels side by side keep their own (:meth:`Canvas.marker`)."""
     defs = el(svg, "defs")
     for name, color in (("move", colors.move), ("give", colors.engagement),
                         ("wind", colors.wind)):
@@ -146,6 +153,7 @@ def arrow_markers(svg: ET.Element, colors: Colors, prefix: str) -> None:
 
 
 def grid(g: ET.Element, c: Canvas, colors: Colors, coordinates: bool) -> None:
+    """The lattice of the canvas's intersections, with their coordinates along the edges."""
     grid = el(g, "g", stroke=colors.grid, stroke_width="1", class_="grid")
     for gx in range(c.lo[0], c.hi[0] + 1):
         el(grid, "line", x1=fmt(c.x(gx)), y1=fmt(c.y(c.hi[1])), x2=fmt(c.x(gx)),
@@ -184,6 +192,7 @@ def far_mark(g: ET.Element, c: Canvas, name: str, at: Point, colors: Colors) -> 
 
 
 HULL = ((0.0, -0.44), (0.2, -0.12), (0.17, 0.3), (-0.17, 0.3), (-0.2, -0.12))
+"""A boat's outline in cell units, bow towards negative ``y``; rotate it to the heading."""
 
 
 def towards(x: float, y: float, tx: float, ty: float, d: float) -> tuple[float, float]:
@@ -193,7 +202,9 @@ def towards(x: float, y: float, tx: float, ty: float, d: float) -> tuple[float, 
     return x + dx / n * d, y + dy / n * d
 
 
-def wind_rose(g: ET.Element, wind_from: Compass, colors: Colors, right: float, marker: str) -> None:
+def wind_rose(g: ET.Element, wind_from: Compass, colors: Colors, right: float,
+              marker: str) -> None:
+    """An arrow in the panel's top right corner showing where the wind blows to."""
     cx, cy, r = right - 28.0, HEADER / 2, 16.0
     step = wind_from.opposite().step  # where the wind blows to
     norm = (step[0] ** 2 + step[1] ** 2) ** 0.5

@@ -12,7 +12,7 @@ Everything it adds is computed by the library while the book is built, never pas
   changed, and files generated earlier for scenarios since removed are deleted.
 * ``.. rightofway-scenarios:: 3.4`` lists links to the scenario pages citing a section.
 * ``.. rightofway-diagram::`` draws a position given in YAML (the ``position`` of a scenario
-  file, optionally ``move`` and ``options``) with :mod:`rightofway.svg`.
+  file, optionally ``move`` and ``options``) with :mod:`rightofway.rtw.drawing`.
 * ``:rightofway-cite:`RTW 3.4``` links a citation to the label ``rtw-3.4`` where one exists
   (the ruleset page defines them) and is plain text otherwise.
 

@@ -19,7 +19,8 @@ Seven space-separated fields::
 An empty field is ``-``. Ids are letters, digits, ``-`` and ``_``.
 :func:`notation` and :func:`from_notation` round-trip exactly:
 ``from_notation(notation(p)) == p``; so do :meth:`Position.to_json
-<rightofway.vg.Position.to_json>` and :func:`position_from_json`.
+<rightofway.vg.Position.to_json>` and :meth:`Position.from_json
+<rightofway.vg.Position.from_json>`.
 
 >>> from rightofway.vg import Boat, Position, Vector
 >>> p = Position((Boat("A", (5, 2)), Boat("B", (8, 4), Vector.parse("2U:2S"))), (20, 20))
