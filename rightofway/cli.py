@@ -12,9 +12,10 @@ the chosen command needs them.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -195,10 +196,21 @@ def _check(paths: list[str], *, as_json: bool, verbose: bool, quiet: bool) -> in
     for f in files:
         if f in missing:
             continue
+        # Each file is checked on its own: whatever goes wrong with one (an error, time,
+        # memory) is reported against it and the others are checked all the same.
         try:
-            report = check_file(f)
+            with _isolated(FILE_SECONDS, FILE_MEMORY):
+                report = check_file(f)
         except ScenarioError as err:
             errors.append(err)
+            continue
+        except _TimeUp:
+            crashed.append(f"{f}: internal error: still checking after {FILE_SECONDS} s, "
+                           "stopped; please report it")
+            continue
+        except MemoryError:
+            crashed.append(f"{f}: internal error: needed more than {FILE_MEMORY // 2**20} MB, "
+                           "stopped; please report it")
             continue
         except Exception as crash:  # a bug of ours: say so in one line, count it as failed
             crashed.append(f"{f}: internal error while checking ({type(crash).__name__}: "
@@ -213,12 +225,13 @@ def _check(paths: list[str], *, as_json: bool, verbose: bool, quiet: bool) -> in
     if not files:
         errors.append(ScenarioError(", ".join(paths) or "catalogue", "no scenario files found"))
     passed = sum(r.passed for r in reports)
-    failed = len(reports) - passed + len(crashed)
+    failed = len(reports) - passed
     if as_json:
         out: dict[str, Any] = {
             "passed": passed,
             "failed": failed,
             "invalid": len(errors),
+            "internal_errors": len(crashed),
             "scenarios": [r.to_json() for r in reports],
             "crashed": crashed,
             "errors": [
@@ -240,11 +253,73 @@ def _check(paths: list[str], *, as_json: bool, verbose: bool, quiet: bool) -> in
         for text in crashed:
             print(f"error: {text}", file=sys.stderr)
         tail = f", {len(errors)} invalid" if errors else ""
+        if crashed:
+            tail += f", {len(crashed)} internal error{'s' if len(crashed) > 1 else ''}"
         sys.stdout.flush()
         print(f"{passed} passed, {failed} failed{tail}")
     if errors:
         return 2
-    return 1 if failed else 0
+    return 1 if failed or crashed else 0
+
+
+FILE_SECONDS = 60
+"""Time after which ``check`` stops working on one file (its input limits keep any valid
+file far below it)."""
+FILE_MEMORY = 2**30
+"""Memory ``check`` lets one file take, over what the process already uses (Linux)."""
+
+
+class _TimeUp(Exception):
+    """One file's check ran past :data:`FILE_SECONDS`."""
+
+
+@contextlib.contextmanager
+def _isolated(seconds: int, memory: int) -> Iterator[None]:
+    """Bound the time (a Unix interval timer) and the memory (an address-space limit on
+    Linux) of the work inside, so that a runaway check fails alone. Where neither can be
+    bounded (another platform, not the main thread) the work runs unbounded."""
+    import signal
+    import threading
+
+    timed = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    limited = _lower_memory_limit(memory)
+
+    def time_up(signum: int, frame: Any) -> None:
+        raise _TimeUp
+
+    if timed:
+        previous = signal.signal(signal.SIGALRM, time_up)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        if timed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+        if limited is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_AS, limited)
+
+
+def _lower_memory_limit(memory: int) -> tuple[int, int] | None:
+    """Lower the soft address-space limit to what is in use plus ``memory``; the limits
+    before, to restore, or ``None`` where that cannot be done."""
+    try:
+        import resource
+
+        in_use = int(Path("/proc/self/statm").read_text().split()[0]) * resource.getpagesize()
+        before = resource.getrlimit(resource.RLIMIT_AS)
+        wanted = in_use + memory
+        soft, hard = before
+        if soft != resource.RLIM_INFINITY and soft <= wanted:
+            return None
+        if hard != resource.RLIM_INFINITY:
+            wanted = min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+        return before
+    except (ImportError, OSError, ValueError, IndexError):
+        return None
 
 
 def _one_line(report: ScenarioReport) -> str:
@@ -313,15 +388,21 @@ def _draw(file: str, output: Path | None, layers: str | None, size: int) -> int:
         if unknown:
             return _fail(f"--layers: unknown layer {unknown[0]!r}; expected some of: "
                          f"{', '.join(LAYERS)}")
-        picture = str(drawing.scenario(
-            prepared.position, prepared.move, size=size, claims="claims" in chosen,
-            contested="contested" in chosen, shadows="shadows" in chosen,
-            engagement="engagement" in chosen,
-        ))
+        try:
+            picture = str(drawing.scenario(
+                prepared.position, prepared.move, size=size, claims="claims" in chosen,
+                contested="contested" in chosen, shadows="shadows" in chosen,
+                engagement="engagement" in chosen,
+            ))
+        except ValueError as e:
+            return _fail(f"{prepared.file}: cannot draw: {e}")
     else:
         if layers is not None:
             return _fail(f"--layers: the layers are Race the Wind's; {name} draws its own")
-        picture = get_ruleset(name).diagram(prepared.position, prepared.move)
+        try:
+            picture = get_ruleset(name).diagram(prepared.position, prepared.move)
+        except ValueError as e:
+            return _fail(f"{prepared.file}: cannot draw: {e}")
     if output is None:
         print(picture)
         return 0
@@ -390,13 +471,19 @@ def _play(ruleset: str, boats: int, seed: int, record: Path | None, *, quiet: bo
 
 
 def _replay(file: Path, *, full: bool, quiet: bool, partial: bool) -> int:
+    from rightofway import limits
     from rightofway.explain import render_steps
     from rightofway.races import RecordError, ReplayMismatch
 
     try:
-        lines = file.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as e:
-        return _fail(f"{file}: cannot read: {e}")
+        lines = limits.read_limited(file, limits.MAX_RECORD_BYTES).splitlines()
+    except OSError as e:
+        return _fail(f"{file}: cannot read: {e.strerror or e}")
+    except limits.InputError as e:
+        return _fail(f"{file}: {f'line {e.line}: ' if e.line else ''}{e.message}")
+    if len(lines) > limits.MAX_TURNS + 1:
+        return _fail(f"{file}: {len(lines)} lines; a record holds at most {limits.MAX_TURNS} "
+                     "moves after its set-up line")
     import importlib
 
     name = _record_ruleset(lines)
@@ -449,9 +536,11 @@ def _replay(file: Path, *, full: bool, quiet: bool, partial: bool) -> int:
 
 def _record_ruleset(lines: list[str]) -> str | None:
     """The ruleset a record's set-up line names (Race the Wind when it cannot tell)."""
+    from rightofway import limits
+
     try:
-        first = json.loads(lines[0]) if lines else None
-    except (json.JSONDecodeError, RecursionError):
+        first = limits.load_json(lines[0], limit=limits.MAX_LINE_BYTES) if lines else None
+    except limits.InputError:
         return "race-the-wind"  # its reader reports the bad line
     if isinstance(first, dict) and isinstance(first.get("ruleset"), str):
         return str(first["ruleset"])

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Generic, Protocol, TypeVar
 
-__all__ = ["BoatIndex", "PositionError", "as_id", "as_point", "check_turn_order"]
+__all__ = [
+    "BoatIndex",
+    "PositionError",
+    "UnknownId",
+    "as_id",
+    "as_point",
+    "check_instance",
+    "check_turn_order",
+]
 
 
 class PositionError(ValueError):
@@ -15,6 +23,25 @@ class PositionError(ValueError):
         super().__init__(message)
         self.path = path
         self.message = message
+
+
+class UnknownId(KeyError, ValueError):
+    """An id (of a boat, a mark) the position does not hold: a :class:`ValueError` naming
+    the argument (and a :class:`KeyError`, as a lookup by id that failed)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def check_instance(value: object, kind: type, name: str) -> None:
+    """:class:`TypeError` naming the argument ``name`` unless ``value`` is a ``kind``."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{name}: expected a {kind.__module__.split('.')[1]} "
+                        f"{kind.__name__}, got {type(value).__name__} {value!r:.60}")
 
 
 class _HasId(Protocol):
@@ -31,12 +58,18 @@ class BoatIndex(Generic[B]):
     __slots__ = ()
     _by_id: dict[str, B]
 
-    def boat(self, boat_id: str) -> B:
-        """The boat called ``boat_id``; :class:`KeyError` naming it when absent."""
+    def boat(self, boat_id: str, name: str = "boat_id") -> B:
+        """The boat called ``boat_id``; :class:`UnknownId` (a :class:`KeyError` and a
+        :class:`ValueError`) naming it and the argument ``name`` when absent, a
+        :class:`TypeError` when ``boat_id`` is not a string."""
         try:
             return self._by_id[boat_id]
-        except KeyError:
-            raise KeyError(f"no boat {boat_id!r} in this position") from None
+        except (KeyError, TypeError):
+            if not isinstance(boat_id, str):
+                raise TypeError(f"{name}: expected a boat id (a string), got "
+                                f"{boat_id!r:.60}") from None
+            raise UnknownId(f"{name}: no boat {boat_id!r} in this position (its boats: "
+                              f"{', '.join(self._by_id)})") from None
 
     def has_boat(self, boat_id: str) -> bool:
         """Whether a boat of that id is in the position."""

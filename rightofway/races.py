@@ -25,6 +25,7 @@ __all__ = [
     "SetupError",
     "event_difference",
     "plain",
+    "read_record_line",
 ]
 
 
@@ -115,6 +116,21 @@ def event_difference(recorded: list[dict[str, Any]], produced: list[dict[str, An
             parts.append(f"event {i + 1} ({p.get('kind')}): " + "; ".join(
                 f"{k} recorded as {r.get(k)!r}, the rules give {p.get(k)!r}" for k in keys))
     return "; ".join(parts) or "the events are the same"
+
+
+def read_record_line(line: str, number: int) -> Any:
+    """One line of a game record as JSON data, within :mod:`rightofway.limits`.
+
+    :class:`RecordError` naming the line for text that is not JSON, too large, too
+    deeply nested, or holding a number or character the limits refuse.
+    """
+    from rightofway import limits
+
+    try:
+        return limits.load_json(line, limit=limits.MAX_LINE_BYTES)
+    except limits.InputError as e:
+        where = ".".join(map(str, e.loc))
+        raise RecordError(number, f"{where + ': ' if where else ''}{e.message}") from None
 
 
 M = TypeVar("M")

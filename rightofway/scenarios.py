@@ -20,13 +20,17 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
+from rightofway import limits
 from rightofway.explain import Step, render_steps, steps_json
 
 __all__ = [
     "Comparison",
+    "Coord",
     "FieldError",
+    "GridInt",
+    "Id",
     "Mismatch",
     "ScenarioError",
     "ScenarioHeader",
@@ -79,36 +83,94 @@ def format_loc(loc: Loc) -> str:
 # --- YAML with line numbers and no duplicate keys ----------------------------------
 
 
+class _Refused(Exception):
+    """Valid YAML the reader does not accept (an alias, a tag, a limit), at ``mark``."""
+
+    def __init__(self, message: str, mark: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.mark = mark
+
+
+class _Loader(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing anchors, aliases and explicit tags, and bounding the
+    nesting, the number of values and the length of scalars while composing."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+        self._nodes = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event = self.peek_event()  # type: ignore[no-untyped-call]
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise _Refused("YAML anchors and aliases (&name, *name) are not accepted; write "
+                           "the value out where it is used", event.start_mark)
+        tag = getattr(event, "tag", None)
+        if tag is not None and tag != "!":
+            shown = tag.replace("tag:yaml.org,2002:", "!!")
+            raise _Refused(f"explicit YAML tags ({shown}) are not accepted; quote a value to "
+                           "make it text", event.start_mark)
+        if isinstance(event, yaml.ScalarEvent) and len(event.value) > limits.MAX_TEXT:
+            raise _Refused(f"a value of {len(event.value)} characters is longer than the "
+                           f"limit of {limits.MAX_TEXT}", event.start_mark)
+        self._nodes += 1
+        if self._nodes > limits.MAX_NODES:
+            raise _Refused(f"more than {limits.MAX_NODES} values; the limit is "
+                           f"{limits.MAX_NODES}", event.start_mark)
+        self._depth += 1
+        if self._depth > limits.MAX_DEPTH + 1:
+            raise _Refused(f"nested more than {limits.MAX_DEPTH} levels deep", event.start_mark)
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
 def read_yaml(text: str, file: str) -> tuple[Any, dict[Loc, int]]:
     """Parse YAML into plain data plus a map from field path to 1-based line.
 
-    Duplicate keys in a mapping and YAML syntax errors raise :class:`ScenarioError`.
+    Duplicate keys, YAML syntax errors and whatever :mod:`rightofway.limits` refuses
+    (control characters, anchors and aliases, explicit tags, deep nesting, long text,
+    huge or non-finite numbers) raise :class:`ScenarioError`.
     """
-    loader = yaml.SafeLoader(text)
+    try:
+        limits.check_text(text)
+    except limits.InputError as e:
+        raise ScenarioError(file, e.message, line=e.line) from None
+    loader = _Loader(text)
+    lines: dict[Loc, int] = {}
     try:
         node = loader.get_single_node()
-        lines: dict[Loc, int] = {}
         data = _build(loader, node, (), lines, file) if node is not None else None
+    except _Refused as e:
+        raise ScenarioError(file, e.message, line=e.mark.line + 1 if e.mark else None) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None
         problem = e.problem or e.context or "malformed YAML"
         raise ScenarioError(file, f"not valid YAML: {problem}", line=line) from None
-    except yaml.YAMLError as e:  # pragma: no cover - PyYAML marks its errors
-        raise ScenarioError(file, f"not valid YAML: {e}") from None
+    except yaml.YAMLError as e:  # e.g. a character the reader refuses
+        raise ScenarioError(file, f"not valid YAML: {e}".splitlines()[0]) from None
     finally:
         loader.dispose()
     return data, lines
 
 
+_INT_TAG = "tag:yaml.org,2002:int"
+
+
 def _build(loader: yaml.SafeLoader, node: yaml.Node, loc: Loc, lines: dict[Loc, int],
            file: str) -> Any:
-    lines.setdefault(loc, node.start_mark.line + 1)
+    line = node.start_mark.line + 1
+    lines.setdefault(loc, line)
     if isinstance(node, yaml.MappingNode):
-        loader.flatten_mapping(node)
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise ScenarioError(file, "YAML merge keys (<<) are not accepted; write the "
+                                    "keys out", loc, key_node.start_mark.line + 1)
+            key = _scalar(loader, key_node, loc, file)
             if not isinstance(key, str):
                 raise ScenarioError(file, f"key {key!r} must be a string", loc,
                                     key_node.start_mark.line + 1)
@@ -124,12 +186,32 @@ def _build(loader: yaml.SafeLoader, node: yaml.Node, loc: Loc, lines: dict[Loc, 
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_build(loader, item, (*loc, i), lines, file) for i, item in enumerate(node.value)]
-    value = loader.construct_object(node, deep=True)
+    return _scalar(loader, node, loc, file)
+
+
+def _scalar(loader: yaml.SafeLoader, node: yaml.Node, loc: Loc, file: str) -> Any:
+    line = node.start_mark.line + 1
+    if not isinstance(node, yaml.ScalarNode):
+        raise ScenarioError(file, "a key must be text, not a list or a mapping", loc, line)
+    if node.tag == _INT_TAG and len(node.value.replace("_", "").lstrip("+-")) > 18:
+        raise ScenarioError(file, "number out of range: its magnitude may be at most 10**15",
+                            loc, line)
+    try:
+        value = loader.construct_object(node, deep=True)
+    except (ValueError, OverflowError) as e:  # pragma: no cover - PyYAML resolves carefully
+        raise ScenarioError(file, f"cannot read the value {node.value!r}: {e}", loc,
+                            line) from None
     if value is not None and not isinstance(value, (str, int, float, bool)):
         raise ScenarioError(
-            file, f"{value!r} is a {type(value).__name__}; quote it to make it text", loc,
-            node.start_mark.line + 1,
+            file, f"{value!r} is a {type(value).__name__}; quote it to make it text", loc, line,
         )
+    try:
+        if isinstance(value, str):
+            limits.check_data(value)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            limits.check_number(value)
+    except limits.InputError as e:
+        raise ScenarioError(file, e.message, loc, line) from None
     return value
 
 
@@ -218,6 +300,15 @@ def validation_error(file: str, model: type[BaseModel], exc: ValidationError,
 
 
 # --- what every ruleset's scenario shares -------------------------------------------------
+
+
+GridInt = Annotated[StrictInt, Field(ge=-limits.MAX_COORD, le=limits.MAX_COORD)]
+"""A grid coordinate in a file: a whole number within ±1,000
+(:data:`rightofway.limits.MAX_COORD`)."""
+Coord = Annotated[tuple[GridInt, GridInt], Field(strict=False)]
+"""An intersection written ``[x, y]``, each coordinate within ±1,000."""
+Id = Annotated[StrictStr, Field(min_length=1, max_length=40)]
+"""The id of a boat or a mark: 1 to 40 characters."""
 
 
 class StrictModel(BaseModel):
@@ -362,9 +453,11 @@ def load_scenario(path: Path | str) -> Any:
 
     file = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ScenarioError(file, f"cannot read: {e}") from None
+        text = limits.read_limited(path, limits.MAX_FILE_BYTES)
+    except OSError as e:
+        raise ScenarioError(file, f"cannot read: {e.strerror or e}") from None
+    except limits.InputError as e:
+        raise ScenarioError(file, e.message, line=e.line) from None
     data, lines = read_yaml(text, file)
     if not isinstance(data, dict):
         raise ScenarioError(file, "a scenario must be a YAML mapping of keys to values", line=1)
@@ -372,6 +465,10 @@ def load_scenario(path: Path | str) -> Any:
     if name is None:
         raise ScenarioError(file, "required key is missing; expected one of: "
                             + ", ".join(ruleset_names()), ("ruleset",), 1)
+    if not isinstance(name, str):
+        raise ScenarioError(file, f"expected the name of a ruleset, one of: "
+                            f"{', '.join(ruleset_names())} (got {name!r})", ("ruleset",),
+                            lines.get(("ruleset",)))
     try:
         ruleset = get_ruleset(name)
     except KeyError as e:

@@ -25,6 +25,7 @@ from rightofway.geometry import Compass, Point, Tack
 __all__ = [
     "HEADER",
     "HULL",
+    "MAX_SPAN",
     "MAX_UNIT",
     "SVG_NS",
     "Canvas",
@@ -95,11 +96,19 @@ def fmt(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
+MAX_SPAN = 4_000
+"""Most intersections a drawing spans across or down (files keep within ±1,000)."""
+
+
 class Canvas:
     """Maps intersections to SVG coordinates (North up) and builds elements."""
 
     def __init__(self, lo: Point, hi: Point, unit: float, margin: float,
                  top: float, left: float, prefix: str) -> None:
+        span = max(hi[0] - lo[0], hi[1] - lo[1])
+        if span > MAX_SPAN:
+            raise ValueError(f"the position spans {span} intersections; a drawing shows at "
+                             f"most {MAX_SPAN} across")
         self.lo, self.hi, self.unit, self.margin = lo, hi, unit, margin
         self.top, self.left, self.prefix = top, left, prefix
 

@@ -13,7 +13,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
-from rightofway.scenarios import StrictModel
+from rightofway import limits
+from rightofway.scenarios import Coord, Id, StrictModel
 
 __all__ = [
     "ActionName",
@@ -33,11 +34,9 @@ __all__ = [
 ]
 
 
-Coord = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
-"""An intersection written ``[x, y]``."""
 Heading = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 ActionName = Literal["A", "R45", "R90", "L45", "L90"]
-BoatId = Annotated[StrictStr, Field(min_length=1)]
+BoatId = Id
 
 
 def _die() -> list[Heading]:
@@ -102,8 +101,8 @@ class PositionModel(StrictModel):
     """The marks: obstacles with two-length zones."""
     tokens: TokensModel = TokensModel()
     """The yellow (lull) and blue (gust) tokens."""
-    boats: Annotated[list[BoatModel], Field(min_length=1)]
-    """The boats, at least one."""
+    boats: Annotated[list[BoatModel], Field(min_length=1, max_length=limits.MAX_BOATS)]
+    """The boats, at least one and at most 100."""
     turn_order: list[BoatId] | None = None
     """The boats in the order they move from here (default: as listed)."""
 
@@ -157,7 +156,7 @@ class RaceOptionsModel(StrictModel):
     """Moves of the start procedure (RTW 3.1)."""
     auto_protest: StrictBool = True
     """Every boat denied its right of way protests."""
-    max_turns: Annotated[StrictInt, Field(ge=1)] = 5000
+    max_turns: Annotated[StrictInt, Field(ge=1, le=limits.MAX_TURNS)] = 5000
     """Moves after which an unfinished race is stopped."""
 
 
@@ -190,5 +189,5 @@ class RaceStateModel(StrictModel):
     boats: dict[StrictStr, BoatStateModel]
     turn: Annotated[StrictInt, Field(ge=0)]
     shifts: Annotated[StrictInt, Field(ge=0)]
-    flags_done: list[Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]]
+    flags_done: list[Coord]
     seed: StrictInt | None

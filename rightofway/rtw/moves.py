@@ -27,7 +27,16 @@ from typing import NamedTuple
 from rightofway.explain import Citation, Step
 from rightofway.geometry import Compass, Point, PointOfSail, angle_off_wind, point_of_sail
 from rightofway.races import IllegalMove
-from rightofway.rtw.position import TURNS, Action, Boat, Move, Phase, Position
+from rightofway.rtw.position import (
+    TURNS,
+    Action,
+    Boat,
+    Move,
+    Phase,
+    Position,
+    check_move,
+    check_position,
+)
 from rightofway.rtw.sections import RTW2, RTW32, RTW34, RTW36
 
 __all__ = [
@@ -177,6 +186,7 @@ def outcomes(position: Position, boat_id: str, *, other_boats: bool = True) -> l
     boat held by a lull has only the empty move. A boat whose every move is
     blocked by marks or boats may make one manoeuvre where it stands instead.
     """
+    check_position(position)
     boat = position.boat(boat_id)
     if boat.lull:
         return [Outcome((), (), boat.at, boat.heading.value, False)]
@@ -220,6 +230,7 @@ def claims_of(position: Position, boat_id: str) -> frozenset[Point]:
     Tokens count, other boats are ignored, the boat's own intersection is left
     out, and a boat that must stand still claims nothing (conventions, RTW 3.4).
     """
+    check_position(position)
     return _claims(position, position.boat(boat_id))
 
 
@@ -315,6 +326,8 @@ def claims(position: Position) -> dict[str, frozenset[Point]]:
 
     The hot path of engines: :func:`claims_of` for every boat, with what the boats share
     (the wind, the phase, the special intersections) looked up once."""
+    if not isinstance(position, Position):
+        check_position(position)
     wind = position.wind
     start = position.phase is Phase.START
     specials = position.special_points
@@ -337,6 +350,7 @@ def claims(position: Position) -> dict[str, frozenset[Point]]:
 
 def legal_moves(position: Position, boat_id: str) -> list[Move]:
     """Every legal move of ``boat_id`` (other boats and marks are in the way)."""
+    check_position(position)
     return [Move(boat_id, o.actions) for o in outcomes(position, boat_id)]
 
 
@@ -378,6 +392,8 @@ def _describe(boat: Boat, position: Position) -> tuple[PointOfSail, Step]:
 
 def legality(position: Position, move: Move) -> Legality:
     """Whether ``move`` is legal in ``position``, with the reason and its citation."""
+    check_position(position)
+    check_move(move)
     boat = position.boat(move.boat)
     options = outcomes(position, move.boat)
     for o in options:
@@ -478,6 +494,8 @@ def _no_gust(position: Position, boat: Boat, before: tuple[Action, ...], at: Poi
 
 def is_legal(position: Position, move: Move) -> bool:
     """Whether ``move`` is legal; see :func:`legality` for the reason."""
+    check_position(position)
+    check_move(move)
     return any(o.actions == move.actions for o in outcomes(position, move.boat))
 
 
@@ -488,6 +506,8 @@ def apply(position: Position, move: Move) -> Position:
     A boat stopped by a yellow token gets ``lull=True`` when the option
     ``yellow_skips_next_turn`` holds; standing still releases it.
     """
+    check_position(position)
+    check_move(move)
     verdict = legality(position, move)
     if verdict.outcome is None:
         raise IllegalMove(move, verdict.reason, verdict.steps[-1].cite)

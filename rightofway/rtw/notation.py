@@ -71,6 +71,8 @@ def _check_id(kind: str, name: str) -> str:
 
 def notation(position: Position) -> str:
     """The one-line notation of ``position``."""
+    if not isinstance(position, Position):
+        raise TypeError(f"position: expected a Position, got {type(position).__name__}")
     boats = ";".join(
         f"{_check_id('boat', b.id)}@{_point(b.at)}:{b.heading.name}{'!' if b.lull else ''}"
         f"{_leg(b.leg)}"
@@ -121,6 +123,8 @@ def _items(text: str) -> list[str]:
 
 def from_notation(text: str) -> Position:
     """The position written in ``text``; :class:`NotationError` naming the field at fault."""
+    if not isinstance(text, str):
+        raise TypeError(f"text: expected the notation as text, got {text!r:.60}")
     parts = text.split()
     if len(parts) != len(_FIELDS):
         raise NotationError(

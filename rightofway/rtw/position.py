@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal
 
+from rightofway import limits
 from rightofway.geometry import Compass, Point
 from rightofway.positions import BoatIndex, PositionError, as_id, as_point, check_turn_order
 
@@ -471,6 +472,7 @@ class Position(BoatIndex[Boat]):
 
         if not isinstance(data, dict):
             raise ValueError(f"a position is a JSON object, got {type(data).__name__}")
+        limits.check_data(data)
         body = {k: v for k, v in data.items() if k != "options"}
         try:
             model = PositionModel.model_validate(body)
@@ -488,3 +490,17 @@ class Position(BoatIndex[Boat]):
         from rightofway.registry import get_ruleset
 
         return get_ruleset("race-the-wind").board(self)
+
+
+def check_position(value: object, name: str = "position") -> None:
+    """:class:`TypeError` naming the argument unless ``value`` is a :class:`Position`."""
+    if not isinstance(value, Position):
+        raise TypeError(f"{name}: expected a Race the Wind Position, got "
+                        f"{type(value).__name__} {value!r:.60}")
+
+
+def check_move(value: object, name: str = "move") -> None:
+    """:class:`TypeError` naming the argument unless ``value`` is a :class:`Move`."""
+    if not isinstance(value, Move):
+        raise TypeError(f"{name}: expected a Race the Wind Move such as Move('A', ('A',)), got "
+                        f"{type(value).__name__} {value!r:.60}")

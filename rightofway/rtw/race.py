@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
+from rightofway import limits
 from rightofway.geometry import Compass, Point, chebyshev
 from rightofway.races import Event, History, IllegalMove, SetupError
 from rightofway.results import Ruling
@@ -312,6 +313,14 @@ class Race(History["AnyMove"]):
         :class:`~rightofway.races.IllegalMove` (a :class:`ValueError`) for a move out
         of turn or not legal, with the reason and the section it rests on.
         """
+        if not isinstance(move, (Move, PenaltyTurn)):
+            raise TypeError(f"move: expected a Move or a PenaltyTurn, got "
+                            f"{type(move).__name__} {move!r:.60}")
+        if not isinstance(protests, (tuple, list, type(None))):
+            raise TypeError(f"protests: expected a tuple of boat ids, got {protests!r:.60}")
+        for i, roll in enumerate(rolls):
+            if not isinstance(roll, Compass):
+                raise TypeError(f"rolls[{i}]: expected a Compass heading, got {roll!r:.60}")
         boat = self.to_move
         if boat is None:
             raise IllegalMove(move, "the race is over", RTW37)
@@ -640,6 +649,7 @@ class Race(History["AnyMove"]):
 
         from rightofway.rtw.formats import RaceStateModel
 
+        limits.check_data(data)
         try:
             m = RaceStateModel.model_validate(data)
             position = Position.from_json(m.position)

@@ -10,7 +10,6 @@ rules produce.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
@@ -18,7 +17,13 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from rightofway.geometry import Compass
-from rightofway.races import RecordError, ReplayMismatch, SetupError, event_difference
+from rightofway.races import (
+    RecordError,
+    ReplayMismatch,
+    SetupError,
+    event_difference,
+    read_record_line,
+)
 from rightofway.rtw.formats import CourseModel, Heading, RaceOptionsModel
 from rightofway.rtw.notation import NotationError, from_notation
 from rightofway.rtw.position import Move
@@ -88,13 +93,6 @@ class ReplayTurn:
     race: Race
 
 
-def _parse(line: str, number: int) -> Any:
-    try:
-        return json.loads(line)
-    except json.JSONDecodeError as e:
-        raise RecordError(number, f"not JSON: {e.msg}") from None
-
-
 def _validate(model: type[_Strict], data: Any, number: int) -> Any:
     try:
         return model.model_validate(data)
@@ -108,7 +106,7 @@ def start(lines: list[str]) -> Race:
     """The race a record's set-up line describes."""
     if not any(line.strip() for line in lines):
         raise RecordError(1, "the record is empty; it starts with a set-up line")
-    setup = _validate(SetupModel, _parse(lines[0], 1), 1)
+    setup = _validate(SetupModel, read_record_line(lines[0], 1), 1)
     try:
         course = course_from_model(setup.course)
         position = from_notation(setup.position)
@@ -132,7 +130,7 @@ def replay(lines: list[str]) -> Iterator[ReplayTurn]:
     for number, line in enumerate(lines[1:], 2):
         if not line.strip():
             continue
-        t = _validate(TurnModel, _parse(line, number), number)
+        t = _validate(TurnModel, read_record_line(line, number), number)
         if (t.actions is None) == (t.penalty is None):
             raise RecordError(number, "a move has either actions or a penalty turn")
         if t.turn != race.turn + 1:

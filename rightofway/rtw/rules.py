@@ -26,9 +26,20 @@ from rightofway.geometry import (
     within_zone,
 )
 from rightofway.order import Decision, Rule, decide
+from rightofway.positions import UnknownId
 from rightofway.results import Answer, Basis, Infringement, RightOfWay, Ruling, Verdict
 from rightofway.rtw.moves import _after, claims, legality, outcomes
-from rightofway.rtw.position import TURNS, Boat, Mark, Move, Phase, Position, Protest
+from rightofway.rtw.position import (
+    TURNS,
+    Boat,
+    Mark,
+    Move,
+    Phase,
+    Position,
+    Protest,
+    check_move,
+    check_position,
+)
 from rightofway.rtw.sections import DEFS, RTW2, RTW34, RTW35, RTW36, RTW37
 
 if TYPE_CHECKING:  # networkx loads when a graph is asked for, not with the rules
@@ -97,11 +108,13 @@ def _facts_of(position: Position, b: Boat, d: Point) -> BoatFacts:
 
 def boat_facts(position: Position, boat_id: str) -> BoatFacts:
     """Tack, point of sail, speed, leeward depth and turn of one boat."""
+    check_position(position)
     return _facts_of(position, position.boat(boat_id), downwind_step(position.wind))
 
 
 def facts(position: Position) -> dict[str, BoatFacts]:
     """:func:`boat_facts` for every boat."""
+    check_position(position)
     d = downwind_step(position.wind)
     return {b.id: _facts_of(position, b, d) for b in position.boats}
 
@@ -118,6 +131,7 @@ def zone_mark(position: Position, a: Boat, b: Boat | None = None) -> Mark | None
     and the gate has none for a boat on its final leg (RTW 3.7). Of several marks
     the one nearest either boat governs.
     """
+    check_position(position)
     if not position.marks:
         return None
     best: Mark | None = None
@@ -397,6 +411,7 @@ def right_of_way(position: Position, a: str, b: str) -> RightOfWay:
     is starboard, leeward, faster, turn order (RTW 3.4), in a zone the inside
     boat or the boat astern (RTW 3.6).
     """
+    check_position(position)
     if a == b:
         raise ValueError("right of way needs two different boats")
     fa, fb = boat_facts(position, a), boat_facts(position, b)
@@ -439,6 +454,7 @@ def engaged_pairs(position: Position) -> list[tuple[str, str]]:
     Two boats are engaged when their claims meet or one claims the other's
     intersection (RTW 3.4).
     """
+    check_position(position)
     cl = claims(position)
     boats = position.boats
     out = []
@@ -460,6 +476,7 @@ def engagements(
     for engines that call it in search loops. Pass the claims when already
     computed (:func:`rightofway.rtw.claims`) to skip computing them again.
     """
+    check_position(position)
     cl = claims(position) if claims_by_boat is None else claims_by_boat
     fs: dict[str, BoatFacts] = {}
     d = downwind_step(position.wind)
@@ -493,6 +510,7 @@ def engagement_graph(position: Position) -> nx.DiGraph:
     ``graph.graph["cycles"]`` lists right-of-way cycles, which zone rules can
     create (see :func:`right_of_way_cycles`); they are reported, never hidden.
     """
+    check_position(position)
     import networkx as nx
 
     cl = claims(position)
@@ -568,6 +586,7 @@ class Cover(NamedTuple):
 
 def shadow(position: Position, boat_id: str) -> frozenset[Point]:
     """Where a boat dirties the wind: one point dead downwind, or a cone (option)."""
+    check_position(position)
     b = position.boat(boat_id)
     d = downwind_step(position.wind)
     if position.options.shadow == "cone":
@@ -577,6 +596,7 @@ def shadow(position: Position, boat_id: str) -> frozenset[Point]:
 
 def covers(position: Position) -> list[Cover]:
     """Every cover in the position (RTW 3.5); none when playing without cover (RTW 3.8)."""
+    check_position(position)
     if not position.options.cover:
         return []
     out = []
@@ -630,6 +650,7 @@ def penalty_serving(position: Position, boat_id: str) -> Answer:
     The four 90-degree turns need at least two intersections from every mark
     and from every other boat.
     """
+    check_position(position)
     b = position.boat(boat_id)
     too_close = [
         f"mark {m.id} at {list(m.at)}" for m in position.marks if chebyshev(b.at, m.at) < 2
@@ -750,10 +771,18 @@ def adjudicate(
     ``penalty_requires_protest`` only on a protest. A protest is upheld when it is
     against the mover by a boat the mover infringed against without excuse.
     """
+    check_position(position)
+    check_move(move)
     if protest is not None:
+        if not isinstance(protest, Protest):
+            raise TypeError(f"protest: expected a Protest(by, against) or None, got "
+                            f"{type(protest).__name__} {protest!r:.60}")
         for role, bid in (("by", protest.by), ("against", protest.against)):
             if not position.has_boat(bid):
-                raise KeyError(f"protest {role}: no boat {bid!r} in this position")
+                if not isinstance(bid, str):
+                    raise TypeError(f"protest.{role}: expected a boat id (a string), got "
+                                    f"{bid!r:.60}")
+                raise UnknownId(f"protest.{role}: no boat {bid!r} in this position")
     verdict_of_move = legality(position, move)
     steps: list[Step] = list(verdict_of_move.steps)
     if verdict_of_move.outcome is None:

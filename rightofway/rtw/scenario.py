@@ -282,8 +282,8 @@ class Expect(StrictModel):
     """The exact set of engaged pairs."""
     right_of_way: list[Triple] | None = None
     """[holder, giver, basis] triples that must hold."""
-    cycles: list[list[BoatId]] | None = None
-    """The exact set of right-of-way cycles."""
+    cycles: list[Annotated[list[BoatId], Field(min_length=2)]] | None = None
+    """The exact set of right-of-way cycles, each of at least two boats."""
     covered: list[Pair] | None = None
     """The exact set of [coverer, covered] pairs (RTW 3.5)."""
     cover_tokens: dict[BoatId, Coord | None] | None = None

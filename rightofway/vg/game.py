@@ -33,10 +33,18 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from rightofway import limits
 from rightofway.explain import Step
 from rightofway.geometry import Point
 from rightofway.order import Decision, Rule, decide
-from rightofway.positions import BoatIndex, PositionError, as_id, as_point, check_turn_order
+from rightofway.positions import (
+    BoatIndex,
+    PositionError,
+    UnknownId,
+    as_id,
+    as_point,
+    check_turn_order,
+)
 from rightofway.races import IllegalMove
 from rightofway.results import RightOfWay, Ruling
 from rightofway.vg.vectors import (
@@ -326,7 +334,7 @@ class Position(BoatIndex[Boat]):
         for m in self.marks:
             if m.id == mark_id:
                 return m
-        raise KeyError(f"no mark {mark_id!r} in this position")
+        raise UnknownId(f"mark_id: no mark {mark_id!r} in this position")
 
     def mark_at(self, p: Point) -> Mark | None:
         """The mark standing on ``p``, if any."""
@@ -377,6 +385,7 @@ class Position(BoatIndex[Boat]):
 
         from rightofway.vg.jsonmodels import PositionModel, validation_error
 
+        limits.check_data(data)
         try:
             model = PositionModel.model_validate(data)
         except ValidationError as e:
@@ -414,14 +423,33 @@ def _offsets(dx: int, dy: int) -> tuple[Point, ...]:
                  for k in range(1, n + 1))
 
 
+def check_position(value: object, name: str = "position") -> None:
+    """:class:`TypeError` naming the argument unless ``value`` is a :class:`Position`."""
+    if not isinstance(value, Position):
+        raise TypeError(f"{name}: expected a Vector Game Position, got "
+                        f"{type(value).__name__} {value!r:.60}")
+
+
+def check_move(value: object, name: str = "move") -> None:
+    """:class:`TypeError` naming the argument unless ``value`` is a :class:`Move`."""
+    if not isinstance(value, Move):
+        raise TypeError(f"{name}: expected a Vector Game Move such as Move('A', "
+                        f"Vector.parse('2U:2S')), got {type(value).__name__} {value!r:.60}")
+
+
 def path(start: Point, vector: Vector) -> tuple[Point, ...]:
     """The intersections a move passes through, its landing last (see the module docstring)."""
+    if type(vector) is not Vector:
+        raise TypeError(f"vector: expected a Vector, got {type(vector).__name__} {vector!r:.60}")
+    if type(start) is not tuple:
+        start = as_point(start, "start")
     x, y = start
     return tuple((x + i, y + j) for i, j in _offsets(*vector.displacement))
 
 
 def landings(position: Position, boat_id: str) -> frozenset[Point]:
     """Where a boat could land next by the manoeuvring rules (none while it repairs)."""
+    check_position(position)
     b = position.boat(boat_id)
     if b.lost_turns:
         return frozenset()
@@ -432,6 +460,8 @@ def landings(position: Position, boat_id: str) -> frozenset[Point]:
 
 def claims(position: Position) -> dict[str, frozenset[Point]]:
     """Each boat's claims: the intersections on the paths of its next vectors, its own left out."""
+    if not isinstance(position, Position):
+        check_position(position)
     out = {}
     for b in position.boats:
         pts: set[Point] = set()
@@ -445,6 +475,7 @@ def claims(position: Position) -> dict[str, frozenset[Point]]:
 
 def engaged_pairs(position: Position) -> list[tuple[str, str]]:
     """Pairs whose claims meet, or one of which claims the other's intersection."""
+    check_position(position)
     cl = claims(position)
     boats = position.boats
     return [(a.id, b.id) for i, a in enumerate(boats) for b in boats[i + 1:]
@@ -510,6 +541,7 @@ def right_of_way(position: Position, a: str, b: str) -> RightOfWay | None:
     ``None`` when a boat has no side yet (or is repairing) or both sail on one
     side on one row: then no give-way rule favours either.
     """
+    check_position(position)
     ba, bb = position.boat(a), position.boat(b)
     if ba.side is None or bb.side is None:
         return None
@@ -528,6 +560,7 @@ def engagement_graph(position: Position) -> nx.DiGraph:
 
     ``graph.graph["engaged"]`` lists every engaged pair, decided or not.
     """
+    check_position(position)
     import networkx as nx
 
     cl = claims(position)
@@ -600,6 +633,8 @@ _RULE_TEXT = {
 
 
 def _inspect(position: Position, move: Move) -> Findings:
+    check_position(position)
+    check_move(move)
     boat = position.boat(move.boat)
     v = move.vector
     found: list[str] = []
@@ -757,6 +792,7 @@ def legal_moves(position: Position, boat_id: str) -> list[Move]:
     other boat the vectors the manoeuvring rules allow that break no rule, or,
     when there is none, standing still.
     """
+    check_position(position)
     b = position.boat(boat_id)
     if b.lost_turns:
         return [Move(boat_id, None)]

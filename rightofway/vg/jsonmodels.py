@@ -11,10 +11,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
+from rightofway import limits
+from rightofway.scenarios import Coord, Id
+
 __all__ = ["validation_error"]
 
-Coord = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
-Id = Annotated[StrictStr, Field(min_length=1)]
 
 
 class _Strict(BaseModel):
@@ -24,7 +25,7 @@ class _Strict(BaseModel):
 class MarkModel(_Strict):
     """A mark: ``{"id": "1", "at": [7, 24], "side": "S"}``."""
 
-    id: Annotated[StrictStr, Field(min_length=1)]
+    id: Id
     at: Coord
     side: Literal["S", "P"]
 
@@ -32,7 +33,7 @@ class MarkModel(_Strict):
 class BoatModel(_Strict):
     """A boat: ``{"id": "A", "at": [5, 2], "vector": "2U:2S", "lost_turns": 0}``."""
 
-    id: Annotated[StrictStr, Field(min_length=1)]
+    id: Id
     at: Coord
     vector: StrictStr | None = None
     lost_turns: Annotated[StrictInt, Field(ge=0, le=2)] = 0
@@ -46,9 +47,9 @@ class PositionModel(_Strict):
     start_line: Annotated[tuple[Coord, Coord], Field(strict=False)] | None = None
     islands: list[Coord] = []
     marks: list[MarkModel] = []
-    boats: list[BoatModel]
+    boats: Annotated[list[BoatModel], Field(max_length=limits.MAX_BOATS)]
     turn: Annotated[StrictInt, Field(ge=0)] = 0
-    turn_order: list[StrictStr] = []
+    turn_order: list[Id] = []
 
 
 def validation_error(e: ValidationError) -> tuple[tuple[str | int, ...], str]:
@@ -71,7 +72,7 @@ class CourseModel(_Strict):
 class OptionsModel(_Strict):
     """The race options of a record."""
 
-    max_turns: Annotated[StrictInt, Field(ge=1)] = 3000
+    max_turns: Annotated[StrictInt, Field(ge=1, le=limits.MAX_TURNS)] = 3000
 
 
 class StateModel(_Strict):

@@ -69,6 +69,8 @@ def _pt(p: Point) -> str:
 
 def notation(position: Position) -> str:
     """The one-line notation of ``position``."""
+    if not isinstance(position, Position):
+        raise TypeError(f"position: expected a Position, got {type(position).__name__}")
     board = f"{position.board[0]}x{position.board[1]}" if position.board is not None else "-"
     line = "-"
     if position.start_line is not None:

@@ -56,7 +56,9 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from rightofway import limits
 from rightofway.geometry import Point
+from rightofway.positions import UnknownId
 from rightofway.races import Event, History, IllegalMove, SetupError
 from rightofway.results import Ruling
 from rightofway.vg import game
@@ -447,8 +449,10 @@ class Race(History[Move]):
         """The race state of one boat."""
         try:
             return self._state[boat]
-        except KeyError:
-            raise KeyError(f"no boat {boat!r} in this race") from None
+        except (KeyError, TypeError):
+            if not isinstance(boat, str):
+                raise TypeError(f"boat: expected a boat id (a string), got {boat!r:.60}") from None
+            raise UnknownId(f"boat: no boat {boat!r} in this race") from None
 
     @property
     def to_move(self) -> str | None:
@@ -739,6 +743,10 @@ def _check(model: type[BaseModel], data: Any, what: str) -> Any:
 
     from rightofway.vg.jsonmodels import validation_error
 
+    try:
+        limits.check_data(data)
+    except limits.InputError as e:
+        raise SetupError(str(e) if e.loc else f"{what}: {e}") from None
     try:
         return model.model_validate(data)
     except ValidationError as e:

@@ -16,14 +16,22 @@ rules produce.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
-from rightofway.races import Event, IllegalMove, RecordError, ReplayMismatch, SetupError
+from rightofway.races import (
+    Event,
+    IllegalMove,
+    RecordError,
+    ReplayMismatch,
+    SetupError,
+    event_difference,
+    read_record_line,
+)
+from rightofway.scenarios import Id
 from rightofway.vg.game import Move
 from rightofway.vg.jsonmodels import CourseModel, OptionsModel, validation_error
 from rightofway.vg.notation import NotationError, from_notation
@@ -50,8 +58,6 @@ __all__ = [
     "turn_line",
 ]
 
-Coord = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
-Id = Annotated[StrictStr, Field(min_length=1)]
 
 
 class _Strict(BaseModel):
@@ -92,13 +98,6 @@ class ReplayTurn:
     race: Race
 
 
-def _parse(line: str, number: int) -> Any:
-    try:
-        return json.loads(line)
-    except json.JSONDecodeError as e:
-        raise RecordError(number, f"not JSON: {e.msg}") from None
-
-
 def _validate(model: type[_Strict], data: Any, number: int) -> Any:
     try:
         return model.model_validate(data)
@@ -112,7 +111,7 @@ def start(lines: list[str]) -> Race:
     read or breaks the set-up rules."""
     if not lines or not lines[0].strip():
         raise RecordError(1, "the record is empty; it starts with a set-up line")
-    setup: SetupModel = _validate(SetupModel, _parse(lines[0], 1), 1)
+    setup: SetupModel = _validate(SetupModel, read_record_line(lines[0], 1), 1)
     try:
         course = Course.from_json(setup.course.model_dump())
         position = from_notation(setup.position)
@@ -141,7 +140,7 @@ def replay(lines: list[str]) -> Iterator[ReplayTurn]:
     for number, line in enumerate(lines[1:], 2):
         if not line.strip():
             continue
-        t: TurnModel = _validate(TurnModel, _parse(line, number), number)
+        t: TurnModel = _validate(TurnModel, read_record_line(line, number), number)
         if t.turn != race.turn + 1:
             raise RecordError(number, f"turn {t.turn} follows turn {race.turn}")
         try:
@@ -155,29 +154,8 @@ def replay(lines: list[str]) -> Iterator[ReplayTurn]:
             raise ReplayMismatch(t.turn, str(e).strip("\"'")) from None
         produced = [e.to_json() for e in events]
         if t.events is not None and produced != t.events:
-            raise ReplayMismatch(t.turn, _difference(t.events, produced))
+            raise ReplayMismatch(t.turn, event_difference(t.events, produced))
         yield ReplayTurn(t.turn, move, events, before, race)
-
-
-def _difference(recorded: list[dict[str, Any]], produced: list[dict[str, Any]]) -> str:
-    """What differs between the events recorded and those the rules produce."""
-    parts = []
-    for i in range(max(len(recorded), len(produced))):
-        r = recorded[i] if i < len(recorded) else None
-        p = produced[i] if i < len(produced) else None
-        if r == p:
-            continue
-        if r is None:
-            assert p is not None
-            parts.append(f"happened but not recorded: {p.get('text')!r}")
-        elif p is None:
-            parts.append(f"recorded but not so: {r.get('text')!r}")
-        else:
-            keys = sorted(set(r) | set(p), key=lambda k: (k != "kind", k))
-            diff = [f"{k} recorded {r.get(k)!r}, the rules give {p.get(k)!r}"
-                    for k in keys if r.get(k) != p.get(k)]
-            parts.append(f"event {i + 1} ({p.get('kind')}): " + "; ".join(diff))
-    return "; ".join(parts) or "the events differ"
 
 
 def course_from_json(data: Any) -> Course:

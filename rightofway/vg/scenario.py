@@ -7,11 +7,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictInt, StrictStr, field_validator
 
+from rightofway import limits
 from rightofway.explain import Step
 from rightofway.results import Basis
 from rightofway.scenarios import (
     Comparison,
+    Coord,
     FieldError,
+    Id,
     ScenarioHeader,
     ScenarioReport,
     StrictModel,
@@ -21,8 +24,7 @@ from rightofway.vg.vectors import Vector, VectorError, next_vectors
 
 __all__ = ["Prepared", "VgScenario", "check", "prepare"]
 
-Coord = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
-BoatId = Annotated[StrictStr, Field(min_length=1)]
+BoatId = Id
 Pair = Annotated[tuple[BoatId, BoatId], Field(strict=False)]
 Triple = Annotated[tuple[BoatId, BoatId, Basis], Field(strict=False)]
 
@@ -100,8 +102,8 @@ class VgPositionModel(StrictModel):
     """The course's marks, each with the side it is left on (VG-C1)."""
     turn: Annotated[StrictInt, Field(ge=0)] = 0
     """Turns the boat to move has completed (VG-S2 counts them)."""
-    boats: Annotated[list[VgBoatModel], Field(min_length=1)]
-    """The boats, at least one."""
+    boats: Annotated[list[VgBoatModel], Field(min_length=1, max_length=limits.MAX_BOATS)]
+    """The boats, at least one and at most 100."""
     turn_order: list[BoatId] | None = None
     """The boats in the order they move from here (default: as listed)."""
 

@@ -15,7 +15,17 @@ from typing import Literal
 
 from rightofway.explain import Citation
 
-__all__ = ["Side", "Vector", "VectorError", "as_vector", "cite", "gybe", "next_vectors", "tack"]
+__all__ = [
+    "MAX_SQUARES",
+    "Side",
+    "Vector",
+    "VectorError",
+    "as_vector",
+    "cite",
+    "gybe",
+    "next_vectors",
+    "tack",
+]
 
 Side = Literal["S", "P"]
 
@@ -29,8 +39,12 @@ class VectorError(ValueError):
     """Text that is not a vector."""
 
 
-_FULL = re.compile(r"(\d+)([UD]):(\d+)([SP])")
-_SHORT = re.compile(r"(\d+)([SP])")
+_FULL = re.compile(r"([0-9]{1,9})([UD]):([0-9]{1,9})([SP])")
+_SHORT = re.compile(r"([0-9]{1,9})([SP])")
+
+MAX_SQUARES = 100
+"""Most squares a vector may have in either part: far beyond any speed the manoeuvring
+rules reach, and a bound on the work of tracing its path."""
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -51,6 +65,10 @@ class Vector:
         if self.cross < 0:
             raise ValueError(f"cross: expected 0 or more squares (the side says which way), "
                              f"got {self.cross}")
+        if self.cross > MAX_SQUARES or not -MAX_SQUARES <= self.along <= MAX_SQUARES:
+            raise ValueError(f"{'cross' if self.cross > MAX_SQUARES else 'along'}: a vector "
+                             f"has at most {MAX_SQUARES} squares in each part, got "
+                             f"{self.cross if self.cross > MAX_SQUARES else abs(self.along)}")
         if self.side != "S" and self.side != "P":
             if not isinstance(self.side, str):
                 raise TypeError(f"side: expected 'S' or 'P', got {self.side!r}")
@@ -58,16 +76,25 @@ class Vector:
 
     @classmethod
     def parse(cls, text: str) -> Vector:
-        """Read ``2U:1S``, ``3D:0P`` or the shorthand ``1S`` (``0U:1S``)."""
+        """Read ``2U:1S``, ``3D:0P`` or the shorthand ``1S`` (``0U:1S``).
+
+        :class:`VectorError` for text that is not a vector or one over
+        :data:`MAX_SQUARES` in a part.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"text: expected a vector written such as '2U:1S', got {text!r:.60}")
         t = text.strip()
         m = _FULL.fullmatch(t)
-        if m:
-            a = int(m.group(1))
-            side: Side = "S" if m.group(4) == "S" else "P"
-            return cls(a if m.group(2) == "U" else -a, int(m.group(3)), side)
-        m = _SHORT.fullmatch(t)
-        if m:
-            return cls(0, int(m.group(1)), "S" if m.group(2) == "S" else "P")
+        try:
+            if m:
+                a = int(m.group(1))
+                side: Side = "S" if m.group(4) == "S" else "P"
+                return cls(a if m.group(2) == "U" else -a, int(m.group(3)), side)
+            m = _SHORT.fullmatch(t)
+            if m:
+                return cls(0, int(m.group(1)), "S" if m.group(2) == "S" else "P")
+        except ValueError as e:
+            raise VectorError(f"{text!r}: {e}") from None
         raise VectorError(
             f"{text!r} is not a vector: write aU:cS, aU:cP, aD:cS or aD:cP (e.g. 2U:1S), or 1S/1P"
         )
