@@ -53,6 +53,7 @@ API_MODULES = (
     "rightofway.results",
     "rightofway.races",
     "rightofway.registry",
+    "rightofway.limits",
     "rightofway.scenarios",
     "rightofway.svg",
 )

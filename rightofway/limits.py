@@ -50,6 +50,7 @@ __all__ = [
     "MAX_TURNS",
     "InputError",
     "check_data",
+    "check_number",
     "check_text",
     "load_json",
     "read_limited",

@@ -438,7 +438,9 @@ def _jsonable(value: Any) -> Any:
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}
-    return value
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)  # a value of the rules (a vector, a heading) as its text
 
 
 # --- loading and checking files ------------------------------------------------------------

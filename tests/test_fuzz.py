@@ -108,6 +108,9 @@ BAD_SCENARIOS = {
     "vector-beyond-100-squares": (VG_SCENARIO.replace('vector: "2U:2P"}',
                                                       'vector: "2U:101P"}'),
                                   "cross: a vector has at most 100 squares in each part, got 101"),
+    "vector-beyond-100-squares-in-expectation": (
+        VG_SCENARIO.replace('vector: "2U:2P", lost_turns', 'vector: "2U:1000P", lost_turns'),
+        "expect.after.A.vector: '2U:1000P': cross: a vector has at most 100 squares"),
     "arabic-indic-digit-in-vector": (VG_SCENARIO.replace('vector: "2U:2P"}',
                                                          'vector: "\u0662U:2P"}'),
                                      "not a vector"),
@@ -175,6 +178,15 @@ def test_the_first_fuzzing_run_s_records_are_clear_errors(tmp_path: Path, case: 
     outcome = _assert_sound(file, ["replay", "-q"], memory=True)
     assert outcome.status == status, outcome.stderr
     assert expected in outcome.stderr, outcome.stderr
+
+
+def test_check_json_reports_a_failing_scenario_whose_values_are_vectors(tmp_path: Path) -> None:
+    file = tmp_path / "wide.yaml"
+    file.write_text(VG_SCENARIO.replace('vector: "2U:2P"}', 'vector: "2U:9P"}'))
+    outcome = _assert_sound(file, ["check", "--json"])
+    assert outcome.status == 1
+    report = json.loads(outcome.stdout)["scenarios"][0]
+    assert {"key": "legal", "expected": True, "actual": False} in report["mismatches"]
 
 
 # --- isolation -------------------------------------------------------------------------------

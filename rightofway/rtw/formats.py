@@ -21,7 +21,6 @@ __all__ = [
     "BoatId",
     "BoatModel",
     "BoatStateModel",
-    "Coord",
     "CourseModel",
     "Heading",
     "MarkIds",

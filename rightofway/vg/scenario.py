@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StrictInt, StrictStr, field_validator
+from pydantic import AfterValidator, Field, StrictInt, StrictStr, field_validator
 
 from rightofway import limits
 from rightofway.explain import Step
@@ -37,7 +37,9 @@ def _vector(text: str) -> str:
     return text
 
 
-VectorText = Annotated[StrictStr, Field(description="a vector such as 2U:1S, 3D:0P or 1S")]
+VectorText = Annotated[StrictStr, AfterValidator(_vector),
+                       Field(description="a vector such as 2U:1S, 3D:0P or 1S")]
+"""A vector's text, checked wherever a file gives one."""
 
 
 class VgBoatModel(StrictModel):

@@ -79,7 +79,7 @@ class Vector:
         """Read ``2U:1S``, ``3D:0P`` or the shorthand ``1S`` (``0U:1S``).
 
         :class:`VectorError` for text that is not a vector or one over
-        :data:`MAX_SQUARES` in a part.
+        :data:`~rightofway.vg.vectors.MAX_SQUARES` in a part.
         """
         if not isinstance(text, str):
             raise TypeError(f"text: expected a vector written such as '2U:1S', got {text!r:.60}")
