@@ -21,7 +21,6 @@ from rightofway.rtw.course import Course, SetupError
 from rightofway.rtw.formats import (
     ActionName,
     BoatId,
-    Coord,
     CourseModel,
     Heading,
     OptionsModel,
@@ -38,6 +37,7 @@ from rightofway.rtw.position import (
 from rightofway.rtw.race import DEFAULT_DIE, AnyMove, Event, PenaltyTurn, Race, RaceOptions
 from rightofway.rtw.sections import RTW2, RTW31
 from rightofway.scenarios import (
+    Coord,
     Comparison,
     FieldError,
     ScenarioHeader,
