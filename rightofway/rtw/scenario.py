@@ -37,8 +37,8 @@ from rightofway.rtw.position import (
 from rightofway.rtw.race import DEFAULT_DIE, AnyMove, Event, PenaltyTurn, Race, RaceOptions
 from rightofway.rtw.sections import RTW2, RTW31
 from rightofway.scenarios import (
-    Coord,
     Comparison,
+    Coord,
     FieldError,
     ScenarioHeader,
     ScenarioReport,
