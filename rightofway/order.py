@@ -23,13 +23,17 @@ from rightofway.results import Basis
 __all__ = ["Decision", "Rule", "decide"]
 
 Decision = tuple[str, str, Basis]
-"""``(holder, giver, basis)``: who holds right of way over whom, and why."""
+"""``(holder, giver, basis)``: who holds right of way over whom, and why (a grid game's
+basis)."""
 
 C = TypeVar("C")
+D = TypeVar("D", bound=tuple[str, str, str])
+"""What a rule decides: ``(holder, giver, why)``; :data:`Decision` for the grid games, the
+rule number as the why for the Racing Rules of Sailing."""
 
 
 @dataclass(frozen=True, slots=True)
-class Rule(Generic[C]):
+class Rule(Generic[C, D]):
     """One rule of a right-of-way order, asked about a case ``C`` (a pair of boats)."""
 
     name: str
@@ -38,16 +42,16 @@ class Rule(Generic[C]):
     """The section it implements."""
     summary: str
     """What it says, in the project's words."""
-    decide: Callable[[C], Decision | None]
+    decide: Callable[[C], D | None]
     """Who holds right of way by this rule, or ``None`` when it does not decide the case."""
-    explain: Callable[[C, Decision | None], Sequence[Step]]
+    explain: Callable[[C, D | None], Sequence[Step]]
     """The facts and rules it used, for people, given what it decided."""
     exception_to: str | None = None
     """For an exception: the rules it sets aside where it applies."""
 
 
-def decide(order: Sequence[Rule[C]], case: C, trace: list[Step] | None = None
-           ) -> Decision | None:
+def decide(order: Sequence[Rule[C, D]], case: C, trace: list[Step] | None = None
+           ) -> D | None:
     """Ask each rule of ``order`` in turn; the first that decides gives the answer.
 
     With ``trace``, each rule consulted adds its explanation to it. ``None`` when no

@@ -37,7 +37,9 @@ class RightOfWay:
 
     holder: str
     giver: str
-    basis: Basis
+    basis: Basis | str
+    """Why: one of the grid games' bases (``BASES``), or the deciding rule's number (``"10"``)
+    for the Racing Rules of Sailing."""
     steps: tuple[Step, ...] = ()
 
     def explain(self) -> str:

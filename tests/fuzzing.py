@@ -345,8 +345,8 @@ def api_problems(ruleset: str, text: str) -> list[str]:
     """Problems of ``Position.from_json`` on mutated JSON: only a clear error is allowed."""
     import importlib
 
-    module = importlib.import_module("rightofway.rtw" if ruleset == "race-the-wind"
-                                     else "rightofway.vg")
+    module = importlib.import_module({"race-the-wind": "rightofway.rtw", "vector-game":
+                                      "rightofway.vg", "rrs": "rightofway.rrs"}[ruleset])
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):

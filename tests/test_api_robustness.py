@@ -208,3 +208,39 @@ def test_vg_refuses_boats_off_the_page_and_unknown_ids_by_name() -> None:
         vg.apply(pos, vg.Move("Z", vg.Vector(1, 1, "S")))
     with pytest.raises(ValueError, match="at most 100 squares"):
         vg.Vector(30_000_000, 0, "S")
+
+
+# --- the Racing Rules of Sailing --------------------------------------------------------------
+
+RRS_POSITIONS = _positions("rrs")
+
+
+@SETTINGS
+@given(st.sampled_from(RRS_POSITIONS), ODD, ODD)
+def test_rrs_functions_refuse_odd_values(pos: Any, a: Any, b: Any) -> None:
+    from rightofway import rrs
+
+    _only_clear_errors(lambda: rrs.ruling(pos, a, b))
+    _only_clear_errors(lambda: rrs.ruling(pos, pos.boats[0].id, b))
+    _only_clear_errors(lambda: rrs.right_of_way(pos, a, b))
+    _only_clear_errors(lambda: rrs.boat_geometry(pos, a))
+    _only_clear_errors(lambda: rrs.pair_facts(pos, a, b))
+    for fn in (rrs.ruling, rrs.rulings, rrs.keep_clear, rrs.engagement_graph):
+        _only_clear_errors(lambda fn=fn: fn(a))  # type: ignore[misc]
+
+
+@SETTINGS
+@given(ODD, ODD, ODD, ODD, ODD)
+def test_rrs_constructors_refuse_odd_values(a: Any, b: Any, c: Any, d: Any, e: Any) -> None:
+    from rightofway import rrs
+
+    _only_clear_errors(lambda: rrs.Boat(a, b, c, d, e))
+    _only_clear_errors(lambda: rrs.Boat("A", (0.0, 0.0), a))
+    _only_clear_errors(lambda: rrs.Mark(a, b, c, d, e))
+    _only_clear_errors(lambda: rrs.Obstruction(a, b, c, d))
+    _only_clear_errors(lambda: rrs.Line(a, b, c))
+    _only_clear_errors(lambda: rrs.Options(a))
+    _only_clear_errors(lambda: rrs.Position(a, (rrs.Boat("A", (0.0, 0.0), 0, tack="port"),)))
+    _only_clear_errors(lambda: rrs.Position(0, a, b, c, d))
+    _only_clear_errors(lambda: rrs.Position.from_json(a))
+    _only_clear_errors(lambda: rrs.Position.from_json({"wind": a, "boats": b}))

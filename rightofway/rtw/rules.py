@@ -355,7 +355,7 @@ def _explain_turn_order(p: Pair, found: Decision | None) -> list[Step]:
     ]
 
 
-RIGHT_OF_WAY: tuple[Rule[Pair], ...] = (
+RIGHT_OF_WAY: tuple[Rule[Pair, Decision], ...] = (
     Rule("the inside boat in the zone", RTW36,
          "Within two lengths of a mark a boat is rounding, the boat nearer the mark holds "
          "right of way; but an inside boat in the wake of another (on its straight-ahead "

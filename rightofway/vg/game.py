@@ -524,7 +524,7 @@ def _explain_leeward(p: Pair, found: Decision | None) -> list[Step]:
                  cite("GW2"))]
 
 
-RIGHT_OF_WAY: tuple[Rule[Pair], ...] = (
+RIGHT_OF_WAY: tuple[Rule[Pair, Decision], ...] = (
     Rule("starboard over port", cite("GW3"),
          "A boat on port keeps clear of a boat on starboard.", _decide_side, _explain_side),
     Rule("leeward over windward", cite("GW2"),

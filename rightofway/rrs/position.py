@@ -1,0 +1,480 @@
+"""The values of the Racing Rules of Sailing ruleset: boats on the water, marks,
+obstructions, lines, the facts a snapshot cannot show, and the position.
+
+A position is a snapshot in hull lengths: where each boat's hull is and where she
+heads, the wind, the marks and obstructions. What only history shows (who
+reached the zone first, how an overlap began, who is changing course) is given
+as :class:`Facts`, or as earlier snapshots (``trail``) from which the rules
+derive it where they can. Values never change and check their arguments.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from rightofway.geometry import Tack
+from rightofway.plane import Hull, Vec, hull, hull_distance, norm360
+from rightofway.positions import BoatIndex, PositionError, UnknownId, as_id
+
+if TYPE_CHECKING:
+    from rightofway.rrs.formats import (
+        FactsModel,
+        RrsBoatModel,
+        RrsOptionsModel,
+        RrsPositionModel,
+    )
+
+__all__ = [
+    "Boat",
+    "Facts",
+    "Line",
+    "Mark",
+    "MarkRole",
+    "Obstruction",
+    "Options",
+    "Position",
+    "Side",
+    "Snapshot",
+    "ZoneEntry",
+    "to_position",
+]
+
+Side = Literal["port", "starboard"]
+MarkRole = Literal["windward", "leeward", "offset", "start", "finish"]
+
+
+def _number(value: object, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{name}: expected a number, got {value!r:.60}")
+    f = float(value)
+    if not math.isfinite(f):
+        raise ValueError(f"{name}: expected a finite number, got {value!r}")
+    return f
+
+
+def _point(value: object, name: str) -> Vec:
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise TypeError(f"{name}: expected a point (x, y), got {value!r:.60}")
+    return (_number(value[0], f"{name}[0]"), _number(value[1], f"{name}[1]"))
+
+
+def _heading(value: object, name: str) -> float:
+    h = _number(value, name)
+    if not 0.0 <= h <= 360.0:
+        raise ValueError(f"{name}: expected degrees from 0 to 360, got {value!r}")
+    return norm360(h)
+
+
+@dataclass(frozen=True, slots=True)
+class Boat:
+    """A boat: her hull's centre ``at`` (hull lengths) and ``heading`` (degrees).
+
+    ``tacking``: she has passed head to wind and is not yet close-hauled (RRS 13).
+    ``tack``: the tack she had before, for a boat head to wind or dead downwind
+    (the definition Tack: it keeps the side the mainsail lies on).
+    """
+
+    id: str
+    at: Vec
+    heading: float
+    tacking: bool = False
+    tack: Tack | None = None
+
+    def __post_init__(self) -> None:
+        as_id(self.id, "id")
+        object.__setattr__(self, "at", _point(self.at, "at"))
+        object.__setattr__(self, "heading", _heading(self.heading, "heading"))
+        if not isinstance(self.tacking, bool):
+            raise TypeError(f"tacking: expected true or false, got {self.tacking!r:.60}")
+        if self.tack is not None:
+            try:
+                object.__setattr__(self, "tack", Tack(self.tack))
+            except ValueError:
+                raise ValueError(f"tack: expected 'starboard' or 'port', got {self.tack!r:.60}"
+                                 ) from None
+            if self.tack is Tack.NONE:
+                raise ValueError("tack: expected 'starboard' or 'port', got 'none'")
+
+    @property
+    def hull(self) -> Hull:
+        """``(stern, bow)`` of her hull, one hull length long."""
+        return hull(self.at, self.heading)
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A mark to be left on ``leave_to`` (port or starboard); ``gate`` for one mark of a
+    gate (RRS 18.4 does not apply there)."""
+
+    id: str
+    at: Vec
+    leave_to: Side
+    role: MarkRole | None = None
+    gate: bool = False
+
+    def __post_init__(self) -> None:
+        as_id(self.id, "id")
+        object.__setattr__(self, "at", _point(self.at, "at"))
+        if self.leave_to not in ("port", "starboard"):
+            raise ValueError(f"leave_to: expected 'port' or 'starboard', got {self.leave_to!r:.60}")
+        if self.role not in (None, "windward", "leeward", "offset", "start", "finish"):
+            raise ValueError(f"role: expected windward, leeward, offset, start or finish, got "
+                             f"{self.role!r:.60}")
+        if not isinstance(self.gate, bool):
+            raise TypeError(f"gate: expected true or false, got {self.gate!r:.60}")
+
+
+@dataclass(frozen=True, slots=True)
+class Obstruction:
+    """An obstruction: a circle (``at``, ``radius``) or a polygon (its corners in order)."""
+
+    id: str
+    at: Vec | None = None
+    radius: float | None = None
+    polygon: tuple[Vec, ...] | None = None
+
+    def __post_init__(self) -> None:
+        as_id(self.id, "id")
+        if self.polygon is not None:
+            if self.at is not None or self.radius is not None:
+                raise ValueError("an obstruction is a circle (at, radius) or a polygon, not both")
+            if not isinstance(self.polygon, (tuple, list)) or len(self.polygon) < 3:
+                raise ValueError("polygon: expected at least three corners")
+            object.__setattr__(self, "polygon", tuple(
+                _point(p, f"polygon[{i}]") for i, p in enumerate(self.polygon)))
+        else:
+            if self.at is None or self.radius is None:
+                raise ValueError("an obstruction needs either at and radius, or a polygon")
+            object.__setattr__(self, "at", _point(self.at, "at"))
+            r = _number(self.radius, "radius")
+            if r <= 0:
+                raise ValueError(f"radius: expected more than 0, got {self.radius!r}")
+            object.__setattr__(self, "radius", r)
+
+    def nearest_point(self, h: Hull) -> Vec:
+        """The point of the obstruction nearest to a hull."""
+        from rightofway.plane import closest_points
+
+        if self.polygon is not None:
+            n = len(self.polygon)
+            best = min((closest_points(h[0], h[1], self.polygon[i], self.polygon[(i + 1) % n])
+                        for i in range(n)), key=lambda pq: math.dist(pq[0], pq[1]))
+            return best[1]
+        assert self.at is not None and self.radius is not None
+        p, _ = closest_points(h[0], h[1], self.at, self.at)
+        d = math.dist(p, self.at)
+        if d == 0:
+            return self.at
+        return (self.at[0] + (p[0] - self.at[0]) / d * self.radius,
+                self.at[1] + (p[1] - self.at[1]) / d * self.radius)
+
+    def distance_to(self, h: Hull) -> float:
+        """Shortest distance from a hull to the obstruction (0 when they meet)."""
+        from rightofway.plane import point_segment_distance, polygon_segment_distance
+
+        if self.polygon is not None:
+            return polygon_segment_distance(h[0], h[1], self.polygon)
+        assert self.at is not None and self.radius is not None
+        return max(0.0, point_segment_distance(self.at, h[0], h[1]) - self.radius)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A starting or finishing line between two points."""
+
+    id: str
+    kind: Literal["start", "finish"]
+    ends: tuple[Vec, Vec]
+
+    def __post_init__(self) -> None:
+        as_id(self.id, "id")
+        if self.kind not in ("start", "finish"):
+            raise ValueError(f"kind: expected 'start' or 'finish', got {self.kind!r:.60}")
+        if not isinstance(self.ends, (tuple, list)) or len(self.ends) != 2:
+            raise TypeError(f"ends: expected two points, got {self.ends!r:.60}")
+        object.__setattr__(self, "ends", (_point(self.ends[0], "ends[0]"),
+                                          _point(self.ends[1], "ends[1]")))
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneEntry:
+    """How the boats stood when the first of them reached the zone (RRS 18.2(a)).
+
+    ``doubt``: there is reasonable doubt whether the overlap was ``gained`` or
+    ``broken`` in time, and RRS 18.2(e) presumes it was not.
+    """
+
+    first: str
+    overlapped: bool
+    inside: str | None = None
+    doubt: Literal["gained", "broken"] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What a snapshot cannot show, each optional (the spec's fact names)."""
+
+    zone_entry: ZoneEntry | None = None
+    overlap_from_clear_astern: tuple[str, Literal["leeward", "windward"], bool] | None = None
+    """``(boat, side, within_two_lengths)``: the boat that became overlapped from clear astern."""
+    acquired_right_of_way: tuple[str, bool] | None = None
+    """``(boat, by_own_action)``: the boat that has just acquired right of way."""
+    changing_course: tuple[str, Literal["luff", "bear-away"]] | None = None
+    """``(boat, direction)``: the boat changing course."""
+    starting: bool = False
+    """The boats are approaching the starting line to start (before their signal)."""
+    passed_head_to_wind_in_zone: str | None = None
+    must_gybe_at_mark: str | None = None
+    left_zone: str | None = None
+    overlap_broken: bool = False
+    returning_to_start: str | None = None
+    moving_astern: str | None = None
+    hail_room_to_tack: str | None = None
+
+    def boats_named(self) -> list[tuple[str, str]]:
+        """``(fact, boat id)`` of every boat a fact names."""
+        out: list[tuple[str, str]] = []
+        if self.zone_entry is not None:
+            out.append(("zone_entry.first", self.zone_entry.first))
+            if self.zone_entry.inside is not None:
+                out.append(("zone_entry.inside", self.zone_entry.inside))
+        for name in ("overlap_from_clear_astern", "acquired_right_of_way", "changing_course"):
+            value = getattr(self, name)
+            if value is not None:
+                out.append((f"{name}.boat", value[0]))
+        for name in ("passed_head_to_wind_in_zone", "must_gybe_at_mark", "left_zone",
+                     "returning_to_start", "moving_astern", "hail_room_to_tack"):
+            value = getattr(self, name)
+            if value is not None:
+                out.append((name, value))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Ruleset options: the zone's radius in hull lengths (RRS definition Zone: 3; 2 in
+    match racing, 4 in radio sailing)."""
+
+    zone_lengths: float = 3.0
+
+    def __post_init__(self) -> None:
+        z = _number(self.zone_lengths, "zone_lengths")
+        if not 0 < z <= 10:
+            raise ValueError(f"zone_lengths: expected more than 0 and at most 10, got {z}")
+        object.__setattr__(self, "zone_lengths", z)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """An earlier moment: where the same boats were (oldest snapshots first in a trail)."""
+
+    boats: tuple[Boat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Position(BoatIndex[Boat]):
+    """A snapshot of boats racing under the Racing Rules of Sailing.
+
+    ``wind`` is where the wind comes from (degrees). Hulls may not touch or cross
+    (:class:`~rightofway.positions.PositionError` naming the boats); every boat a fact
+    names must be in the position; every snapshot of the ``trail`` holds the same boats.
+    """
+
+    wind: float
+    boats: tuple[Boat, ...]
+    marks: tuple[Mark, ...] = ()
+    obstructions: tuple[Obstruction, ...] = ()
+    lines: tuple[Line, ...] = ()
+    facts: Facts = Facts()
+    trail: tuple[Snapshot, ...] = ()
+    options: Options = Options()
+    _by_id: dict[str, Boat] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "wind", _heading(self.wind, "wind"))
+        for name, kind in (("boats", Boat), ("marks", Mark), ("obstructions", Obstruction),
+                           ("lines", Line), ("trail", Snapshot)):
+            value = getattr(self, name)
+            if not isinstance(value, (tuple, list)):
+                raise TypeError(f"{name}: expected a tuple of {kind.__name__}, got {value!r:.60}")
+            value = tuple(value)
+            for i, item in enumerate(value):
+                if not isinstance(item, kind):
+                    raise TypeError(f"{name}[{i}]: expected a {kind.__name__}, got {item!r:.60}")
+            object.__setattr__(self, name, value)
+        if not isinstance(self.facts, Facts):
+            raise TypeError(f"facts: expected Facts, got {self.facts!r:.60}")
+        if not isinstance(self.options, Options):
+            raise TypeError(f"options: expected Options, got {self.options!r:.60}")
+        by_id: dict[str, Boat] = {}
+        for i, b in enumerate(self.boats):
+            if b.id in by_id:
+                raise PositionError(("boats", i, "id"), f"boat id {b.id!r} is used twice")
+            by_id[b.id] = b
+        object.__setattr__(self, "_by_id", by_id)
+        _check_hulls(self.boats, ("boats",))
+        for fact, bid in self.facts.boats_named():
+            if bid not in by_id:
+                raise PositionError(("facts", *fact.split(".")),
+                                    f"no boat {bid!r} in the position (its boats: "
+                                    f"{', '.join(by_id)})")
+        ids = sorted(by_id)
+        for i, snap in enumerate(self.trail):
+            theirs = sorted(b.id for b in snap.boats)
+            if theirs != ids:
+                raise PositionError(("trail", i, "boats"),
+                                    f"a snapshot of the trail must hold the position's boats "
+                                    f"({', '.join(ids)}), not {', '.join(theirs) or 'none'}")
+            _check_hulls(snap.boats, ("trail", i, "boats"))
+
+    def boat(self, boat_id: str, name: str = "boat_id") -> Boat:
+        """The boat called ``boat_id`` (:class:`~rightofway.positions.UnknownId` when absent)."""
+        return BoatIndex.boat(self, boat_id, name)
+
+    def mark(self, mark_id: str) -> Mark:
+        """The mark called ``mark_id``."""
+        for m in self.marks:
+            if m.id == mark_id:
+                return m
+        raise UnknownId(f"mark_id: no mark {mark_id!r} in this position")
+
+    def to_json(self) -> dict[str, Any]:
+        """The snapshot as JSON data, in the form of a scenario file's ``position`` (with
+        ``options``); :meth:`from_json` reads it back."""
+        out: dict[str, Any] = {"wind": self.wind, "boats": [_boat_json(b) for b in self.boats]}
+        if self.marks:
+            out["marks"] = [{"id": m.id, "at": list(m.at), "leave_to": m.leave_to,
+                             **({"role": m.role} if m.role else {}),
+                             **({"gate": True} if m.gate else {})} for m in self.marks]
+        if self.obstructions:
+            out["obstructions"] = [
+                {"id": o.id, "polygon": [list(p) for p in o.polygon]} if o.polygon is not None
+                else {"id": o.id, "at": list(o.at or ()), "radius": o.radius}
+                for o in self.obstructions]
+        if self.lines:
+            out["lines"] = [{"id": ln.id, "kind": ln.kind, "ends": [list(e) for e in ln.ends]}
+                            for ln in self.lines]
+        facts = _facts_json(self.facts)
+        if facts:
+            out["facts"] = facts
+        if self.trail:
+            out["trail"] = [{"boats": [_boat_json(b) for b in snap.boats]}
+                            for snap in self.trail]
+        out["options"] = {"zone_lengths": self.options.zone_lengths}
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Position:
+        """The snapshot of JSON data as :meth:`to_json` writes it; :class:`ValueError` naming
+        the field for anything else (within :mod:`rightofway.limits`)."""
+        from pydantic import ValidationError
+
+        from rightofway import limits
+        from rightofway.rrs.formats import RrsOptionsModel, RrsPositionModel
+        from rightofway.scenarios import format_loc
+
+        if not isinstance(data, dict):
+            raise ValueError(f"a position is a JSON object, got {type(data).__name__}")
+        limits.check_data(data)
+        body = {k: v for k, v in data.items() if k != "options"}
+        try:
+            model = RrsPositionModel.model_validate(body)
+            options = RrsOptionsModel.model_validate(data.get("options") or {})
+        except ValidationError as e:
+            err = e.errors()[0]
+            raise ValueError(f"{format_loc(tuple(err['loc'])) or 'position'}: "
+                             f"{err['msg']}") from None
+        try:
+            return to_position(model, options)
+        except PositionError as e:
+            raise ValueError(f"{format_loc(e.path)}: {e.message}") from None
+
+    def _repr_svg_(self) -> str:
+        from rightofway.registry import get_ruleset
+
+        return str(get_ruleset("rrs").board(self))
+
+
+def _boat_json(b: Boat) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": b.id, "at": list(b.at), "heading": b.heading}
+    if b.tacking:
+        out["tacking"] = True
+    if b.tack is not None:
+        out["tack"] = b.tack.value
+    return out
+
+
+def _facts_json(f: Facts) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if f.zone_entry is not None:
+        z = f.zone_entry
+        out["zone_entry"] = {"first": z.first, "overlapped": z.overlapped, "inside": z.inside,
+                             "doubt": z.doubt}
+    if f.overlap_from_clear_astern is not None:
+        boat, side, within = f.overlap_from_clear_astern
+        out["overlap_from_clear_astern"] = {"boat": boat, "side": side,
+                                            "within_two_lengths": within}
+    if f.acquired_right_of_way is not None:
+        out["acquired_right_of_way"] = {"boat": f.acquired_right_of_way[0],
+                                        "by_own_action": f.acquired_right_of_way[1]}
+    if f.changing_course is not None:
+        out["changing_course"] = {"boat": f.changing_course[0],
+                                  "direction": f.changing_course[1]}
+    for name in ("starting", "overlap_broken"):
+        if getattr(f, name):
+            out[name] = True
+    for name in ("passed_head_to_wind_in_zone", "must_gybe_at_mark", "left_zone",
+                 "returning_to_start", "moving_astern", "hail_room_to_tack"):
+        if getattr(f, name) is not None:
+            out[name] = getattr(f, name)
+    return out
+
+
+def _check_hulls(boats: tuple[Boat, ...], where: tuple[str | int, ...]) -> None:
+    hulls = [b.hull for b in boats]
+    for i in range(len(boats)):
+        for j in range(i + 1, len(boats)):
+            if hull_distance(hulls[i], hulls[j]) < 1e-6:
+                raise PositionError((*where, j, "at"),
+                                    f"boat {boats[j].id}'s hull touches or crosses boat "
+                                    f"{boats[i].id}'s")
+
+
+def _boat(m: RrsBoatModel) -> Boat:
+    return Boat(m.id, m.at, m.heading, m.tacking, Tack(m.tack) if m.tack else None)
+
+
+def _facts(f: FactsModel) -> Facts:
+    return Facts(
+        zone_entry=ZoneEntry(f.zone_entry.first, f.zone_entry.overlapped, f.zone_entry.inside,
+                             f.zone_entry.doubt) if f.zone_entry else None,
+        overlap_from_clear_astern=(
+            (f.overlap_from_clear_astern.boat, f.overlap_from_clear_astern.side,
+             f.overlap_from_clear_astern.within_two_lengths)
+            if f.overlap_from_clear_astern else None),
+        acquired_right_of_way=((f.acquired_right_of_way.boat,
+                                f.acquired_right_of_way.by_own_action)
+                               if f.acquired_right_of_way else None),
+        changing_course=((f.changing_course.boat, f.changing_course.direction)
+                         if f.changing_course else None),
+        starting=f.starting, passed_head_to_wind_in_zone=f.passed_head_to_wind_in_zone,
+        must_gybe_at_mark=f.must_gybe_at_mark, left_zone=f.left_zone,
+        overlap_broken=f.overlap_broken, returning_to_start=f.returning_to_start,
+        moving_astern=f.moving_astern, hail_room_to_tack=f.hail_room_to_tack,
+    )
+
+
+def to_position(p: RrsPositionModel, options: RrsOptionsModel) -> Position:
+    """The position of a validated ``position`` (:class:`PositionError` if it cannot exist)."""
+    return Position(
+        p.wind, tuple(_boat(b) for b in p.boats),
+        tuple(Mark(m.id, m.at, m.leave_to, m.role, m.gate) for m in p.marks),
+        tuple(Obstruction(o.id, o.at, o.radius, tuple(o.polygon) if o.polygon else None)
+              for o in p.obstructions),
+        tuple(Line(line.id, line.kind, line.ends) for line in p.lines),
+        _facts(p.facts),
+        tuple(Snapshot(tuple(_boat(b) for b in s.boats)) for s in p.trail),
+        Options(options.zone_lengths),
+    )

@@ -1,0 +1,96 @@
+"""The Racing Rules of Sailing behind the :class:`rightofway.registry.Ruleset` protocol.
+
+The rules judge snapshots: there are no moves, so the move of a scenario is the
+pair of boats judged, and ``legal_moves``, ``is_legal``, ``apply``, ``claims`` and
+``adjudicate`` say so with a :class:`NotImplementedError`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+import networkx as nx
+from pydantic import BaseModel
+
+from rightofway.results import RightOfWay
+from rightofway.rrs import rules, scenario
+from rightofway.rrs.position import Position
+from rightofway.scenarios import ScenarioReport
+
+__all__ = ["RacingRules"]
+
+
+def _no_moves(what: str) -> NoReturn:
+    raise NotImplementedError(f"{what}: the rrs ruleset judges snapshots and has no moves; "
+                              "the simulation ruleset sails them")
+
+
+class RacingRules:
+    """The Racing Rules of Sailing, Part 2 (citations ``RRS …``)."""
+
+    name = "rrs"
+    code = "RRS"
+    title = "Racing Rules of Sailing"
+    scenario_model: type[BaseModel] = scenario.RrsScenario
+
+    def prepare(self, model: Any, file: str) -> scenario.Prepared:
+        """Kernel values of a validated scenario file, with the pair's ruling."""
+        return scenario.prepare(model, file)
+
+    def check(self, prepared: scenario.Prepared) -> ScenarioReport:
+        """Check a scenario's expectations."""
+        return scenario.check(prepared)
+
+    def diagram(self, position: Position, move: Any = None) -> str:
+        """The snapshot with the pair judged (``move``: the pair, default the first two)."""
+        from rightofway.rrs import drawing
+
+        return str(drawing.scenario(position, move))
+
+    def board(self, position: Position) -> str:
+        """The snapshot alone (the first two boats' ruling drawn)."""
+        from rightofway.rrs import drawing
+
+        return str(drawing.board(position))
+
+    def diagram_text(self, position: Position, move: Any = None) -> tuple[str, str]:
+        """Alternative text listing every boat, and a caption explaining the drawing."""
+        boats = [f"{b.id} at [{b.at[0]:g}, {b.at[1]:g}] heading {b.heading:g}"
+                 for b in position.boats]
+        alt = f"Diagram, wind from {position.wind:g} degrees: " + "; ".join(boats) + "."
+        pair = move or (position.boats[0].id, position.boats[1].id)
+        r = rules.ruling(position, *pair)
+        caption = (f"{r.keep_clear} keeps clear of {r.right_of_way} (RRS "
+                   f"{', '.join(r.rules)}). Hulls to scale, green on starboard tack, orange on "
+                   "port; dashed circles are the zones of the marks, dotted lines the lines "
+                   "abeam from the sterns of the pair, the arrow runs from the boat that keeps "
+                   "clear.")
+        return alt, caption
+
+    def legal_moves(self, position: Position, boat: str) -> list[Any]:
+        """Not available: snapshots have no moves."""
+        _no_moves("legal_moves")
+
+    def is_legal(self, position: Position, move: Any) -> bool:
+        """Not available: snapshots have no moves."""
+        _no_moves("is_legal")
+
+    def apply(self, position: Position, move: Any) -> Position:
+        """Not available: snapshots have no moves."""
+        _no_moves("apply")
+
+    def claims(self, position: Position) -> dict[str, frozenset[Any]]:
+        """Not available: the rules have no claims."""
+        _no_moves("claims")
+
+    def right_of_way(self, position: Position, a: str, b: str) -> RightOfWay:
+        """See :func:`rightofway.rrs.right_of_way`."""
+        return rules.right_of_way(position, a, b)
+
+    def engagement_graph(self, position: Position) -> nx.DiGraph:
+        """See :func:`rightofway.rrs.engagement_graph`."""
+        return rules.engagement_graph(position)
+
+    def adjudicate(self, position: Position, move: Any, protest: Any = None) -> Any:
+        """Not available: see :func:`rightofway.rrs.ruling` for a pair."""
+        _no_moves("adjudicate")
