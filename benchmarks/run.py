@@ -8,12 +8,13 @@ like with like; the last line is ``ratio kernel/chess: X.XX`` (fast path).
 from __future__ import annotations
 
 import argparse
+import math
 import timeit
 from collections.abc import Callable
 
 import chess
 
-from rightofway import vg
+from rightofway import rrs, vg
 from rightofway.geometry import Compass
 from rightofway.rtw import (
     Boat,
@@ -52,6 +53,32 @@ VG_POSITION = vg.Position(
     board=(20, 20),
     islands=frozenset({(9, 14), (3, 8)}),
 )
+
+
+def _fleet() -> rrs.Position:
+    """Twenty boats rounding a leeward mark (to port) on a run, in three ranks, some
+    gybing onto port: every pair is judged."""
+    boats = []
+    for i in range(20):
+        rank, place = divmod(i, 7)
+        angle = math.radians(150 - place * 8)
+        r = 2.2 + rank * 1.7 + place * 0.15
+        at = (r * math.cos(angle), r * math.sin(angle) + 0.4 * rank)
+        boats.append(rrs.Boat(f"B{i:02}", at, 160 + (place - 3) * 9 + rank * 4))
+    return rrs.Position(0, tuple(boats), (rrs.Mark("leeward", (0.0, 0.0), "port", "leeward"),))
+
+
+RRS_FLEET = _fleet()
+
+
+def rrs_fleet() -> object:
+    """Keep-clear, mark-room and room for every pair of a 20-boat fleet at a mark, explained."""
+    return rrs.rulings(RRS_FLEET)
+
+
+def rrs_fleet_fast() -> object:
+    """Who keeps clear of whom for every pair of the same fleet, without explanations."""
+    return rrs.keep_clear(RRS_FLEET)
 
 
 def vector_game() -> object:
@@ -165,6 +192,8 @@ def main() -> None:
         ("rtw fast path", fast_path),
         ("rtw engagement_graph", graph_path),
         ("vg claims, pairs, legal moves", vector_game),
+        ("rrs 20 boats: every pair ruled", rrs_fleet),
+        ("rrs 20 boats: keep-clear only", rrs_fleet_fast),
     ]
     for _, fn in cases:
         fn()  # warm up
@@ -182,6 +211,9 @@ def main() -> None:
         rate, moves = races_per_second(args.races)
         print(f"random races (5 boats, bots choosing among safe moves): {rate:.2f} races/s, "
               f"{moves / args.races:.0f} moves per race")
+    print(f"rrs fleet: {len(RRS_FLEET.boats)} boats, "
+          f"{len(RRS_FLEET.boats) * (len(RRS_FLEET.boats) - 1) // 2} pairs")
+    print(f"ratio rrs-fleet/chess: {rows[4][1] / ref:.2f}")
     print(f"ratio graph/chess: {rows[2][1] / ref:.2f}")
     print(f"ratio kernel/chess: {rows[1][1] / ref:.2f}")
 

@@ -55,6 +55,9 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(Point|Loc|Action|Basis|Verdict|StepKind|P|M|BaseModel|DiGraph)"),
     (r"py:class", r"(int|str|bool|float|dict|list|tuple|frozenset|set|object|type|Any|None)"),
     (r"py:class", r"rightofway\..*\.(Point|Loc|Action|Basis|Verdict|StepKind|P|M|B)"),
+    # type variables and private cases of the right-of-way orders
+    (r"py:class", r"rightofway\.order\.D"),
+    (r"py:class", r"rightofway\.rrs\.rules\._Case"),
     # the validator behind the Vector Game files' vector text (private)
     (r"py:class", r"rightofway\.vg\.scenario\._vector"),
     # pydantic's strict types and Field in the scenario models' signatures.
@@ -88,6 +91,27 @@ rightofway_section_titles = {
         "Starting": "the start (VG-S1..S4)",
         "Giveway": "the give-way rules (VG-GW1..GW5)",
         "Course": "the course and whole races (VG-C1..C4)",
+    },
+    "rrs": {
+        "Definitions": "definitions",
+        "10": "on opposite tacks",
+        "11": "on the same tack, overlapped",
+        "12": "on the same tack, not overlapped",
+        "13": "while tacking",
+        "15": "acquiring right of way",
+        "16.1": "changing course",
+        "16.2": "changing course: a port boat passing astern",
+        "17": "on the same tack; proper course",
+        "18.1": "mark-room: when rule 18 applies",
+        "18.2": "mark-room: giving mark-room",
+        "18.3": "tacking in the zone",
+        "18.4": "gybing",
+        "19.2": "room to pass an obstruction",
+        "20": "room to tack at an obstruction",
+        "20.1": "room to tack at an obstruction",
+        "20.2": "room to tack at an obstruction: responding",
+        "21.1": "starting errors",
+        "21.3": "backing a sail",
     },
 }
 

@@ -88,6 +88,7 @@ DIAGRAM_LAYERS = ("claims", "contested", "shadows", "engagement")
 
 _PARENS = re.compile(r"\([^()]*\)")
 _FIGURES = re.compile(r"\bfigures?\s+\d+(?:\s*(?:,|and)\s*\d+)*", re.IGNORECASE)
+_PARTS = re.compile(r"\bpart\s+\d+", re.IGNORECASE)
 _SECTION = re.compile(r"(?<![\w.])(Definitions|\d+(?:\.\d+)*)(?![\w.])")
 NAMED_SECTIONS = (
     ("Manoeuvring", re.compile(r"\bmanoeuvring\b|\bmaneuvering\b", re.IGNORECASE)),
@@ -115,9 +116,12 @@ def cited_sections(source: str) -> tuple[str, ...]:
     ('Definitions', '3.4', '3.3')
     >>> cited_sections("Race the Wind rulebook 3.6, figures 13 and 14")
     ('3.6',)
+    >>> cited_sections("RRS 21.1; Part 2 Section D preamble")
+    ('21.1',)
     """
     text = _PARENS.sub(" ", source)
     text = _FIGURES.sub(" ", text)
+    text = _PARTS.sub(" ", text)
     found: list[str] = []
     for match in _SECTION.finditer(text):
         if match.group(1) not in found:
