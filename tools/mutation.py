@@ -1,0 +1,158 @@
+"""The kill rate of each rule module, from mutmut's results (docs/mutation-testing.rst).
+
+mutmut keeps its results in ``mutants/`` (``mutants/<module>.meta``). From the root of
+the project::
+
+    python tools/mutation.py table                 # the per-module table
+    python tools/mutation.py table --rst           # the same as a reStructuredText table
+    python tools/mutation.py survivors rtw/rules.py  # what the tests let live, and why
+    python tools/mutation.py sample --pending      # mutant names for `mutmut run NAMES...`
+
+``--sample N`` (every command) restricts it to a fixed random sample of at most N
+mutants per module, drawn with ``--seed`` (default 1) from the sorted mutant names, so
+the same sample comes back every time the source is the same. Without it every mutant
+counts. The kill rate is killed / (mutants - not run): a timeout or a crash counts as
+killed (the tests did not pass), "no tests" and "suspicious" count as survived, and a
+mutant not checked yet or skipped is left out of both sides.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MODULES = (
+    "rightofway/geometry.py",
+    "rightofway/order.py",
+    "rightofway/rtw/moves.py",
+    "rightofway/rtw/rules.py",
+    "rightofway/rtw/course.py",
+    "rightofway/rtw/race.py",
+    "rightofway/vg/vectors.py",
+    "rightofway/vg/game.py",
+    "rightofway/vg/race.py",
+)
+
+# mutmut's exit codes (mutmut/stats.py), grouped as the kill rate counts them.
+KILLED = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout",
+          152: "timeout", 255: "timeout", -11: "segfault", -9: "segfault",
+          37: "caught by type check"}
+SURVIVED = {0: "survived", 5: "no tests", 33: "no tests"}
+NOT_RUN = {None: "not checked", 34: "skipped", 2: "interrupted"}
+
+
+def status(code: int | None) -> str:
+    """mutmut's name for an exit code (anything unknown is "suspicious")."""
+    for table in (KILLED, SURVIVED, NOT_RUN):
+        if code in table:
+            return table[code]
+    return "suspicious"
+
+
+def is_killed(code: int | None) -> bool:
+    return code in KILLED
+
+
+def is_not_run(code: int | None) -> bool:
+    return code in NOT_RUN
+
+
+def module_path(module: str) -> str:
+    return module if module.startswith("rightofway/") else f"rightofway/{module}"
+
+
+def results(module: str, sample: int | None = None, seed: int = 1) -> dict[str, int | None]:
+    """Mutant name -> exit code for ``module``, or for its sample of ``sample`` mutants."""
+    meta = ROOT / "mutants" / f"{module_path(module)}.meta"
+    if not meta.exists():
+        raise SystemExit(f"no results for {module}: run `mutmut run` first ({meta} is missing)")
+    codes: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
+    if sample is None or len(codes) <= sample:
+        return codes
+    chosen = random.Random(f"{seed}/{module_path(module)}").sample(sorted(codes), sample)
+    return {name: codes[name] for name in sorted(chosen)}
+
+
+def row(module: str, sample: int | None, seed: int) -> tuple[int, int, int, int, float]:
+    """``(mutants, killed, survived, not run, kill rate in percent)`` of one module."""
+    codes = list(results(module, sample, seed).values())
+    total = len(codes)
+    killed = sum(1 for c in codes if is_killed(c))
+    not_run = sum(1 for c in codes if is_not_run(c))
+    survived = total - killed - not_run
+    rate = 100.0 * killed / (total - not_run) if total > not_run else 100.0
+    return total, killed, survived, not_run, rate
+
+
+def table(rst: bool, sample: int | None, seed: int) -> str:
+    """The per-module table, plain or as a reStructuredText list-table."""
+    rows = [(m.removeprefix("rightofway/"), *row(m, sample, seed)) for m in MODULES]
+    totals = [sum(r[i] for r in rows) for i in (1, 2, 3, 4)]
+    rate = 100.0 * totals[1] / (totals[0] - totals[3]) if totals[0] > totals[3] else 100.0
+    rows.append(("all rule modules", *totals, rate))
+    if rst:
+        out = [".. list-table::", "   :header-rows: 1", "",
+               "   * - module", "     - mutants", "     - killed", "     - survived",
+               "     - not run", "     - kill rate"]
+        for name, total, killed, survived, not_run, r in rows:
+            out += [f"   * - ``{name}``" if name.endswith(".py") else f"   * - {name}",
+                    f"     - {total}", f"     - {killed}", f"     - {survived}",
+                    f"     - {not_run}", f"     - {r:.1f} %"]
+        return "\n".join(out)
+    head = f"{'module':<18} {'mutants':>8} {'killed':>7} {'survived':>9} {'not run':>8} {'rate':>7}"
+    lines = [head, "-" * len(head)]
+    for name, total, killed, survived, not_run, r in rows:
+        lines.append(f"{name:<18} {total:>8} {killed:>7} {survived:>9} {not_run:>8} {r:>6.1f}%")
+    return "\n".join(lines)
+
+
+def survivors(module: str, sample: int | None, seed: int) -> str:
+    """The mutants of ``module`` that the tests did not kill, with their status."""
+    return "\n".join(f"{name}  {status(code)}"
+                     for name, code in results(module, sample, seed).items()
+                     if not is_killed(code) and not is_not_run(code))
+
+
+def names(sample: int | None, seed: int, pending: bool, alive: bool) -> str:
+    """Mutant names of every module (or its sample): all, those not run yet, or those alive."""
+    out = []
+    for m in MODULES:
+        for name, code in results(m, sample, seed).items():
+            if pending and not is_not_run(code):
+                continue
+            if alive and (is_killed(code) or is_not_run(code)):
+                continue
+            out.append(name)
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=("table", "survivors", "sample"))
+    parser.add_argument("module", nargs="?", help="with survivors: the module, e.g. rtw/rules.py")
+    parser.add_argument("--rst", action="store_true", help="table: as reStructuredText")
+    parser.add_argument("--sample", type=int, metavar="N",
+                        help="a fixed random sample of at most N mutants per module")
+    parser.add_argument("--seed", type=int, default=1, help="the sample's seed (default 1)")
+    parser.add_argument("--pending", action="store_true", help="sample: only those not run yet")
+    parser.add_argument("--alive", action="store_true",
+                        help="sample: only those not killed (to run them again)")
+    args = parser.parse_args(argv)
+    if args.command == "table":
+        print(table(args.rst, args.sample, args.seed))
+    elif args.command == "survivors":
+        if not args.module:
+            parser.error("survivors needs a module, e.g. rtw/rules.py")
+        print(survivors(args.module, args.sample, args.seed))
+    else:
+        print(names(args.sample, args.seed, args.pending, args.alive))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
