@@ -26,8 +26,13 @@ if TYPE_CHECKING:
 
 __all__ = ["main"]
 
-GAMES = ("race-the-wind", "vector-game")
-"""Rulesets whose whole races ``play`` and ``replay`` know."""
+GAMES: dict[str, str] = {
+    "race-the-wind": "rtw",
+    "vector-game": "vg",
+}
+"""Rulesets whose whole races ``play`` and ``replay`` know, and their packages: each has a
+``bots`` module (``random_race(boats, seed, **options)`` and ``choose_move(race, rng)``)
+and a ``record`` module (``replay(lines)``)."""
 COURSES = ("windward-leeward", "windward-gate", "triangle")
 LAYERS = ("claims", "contested", "shadows", "engagement")
 
@@ -100,7 +105,7 @@ def _parser() -> argparse.ArgumentParser:
 
     pl = _sub(sub, "play", "race seeded bots through a whole race to the finish",
               "rightofway play --ruleset race-the-wind --boats 4 --seed 7 --record race.jsonl")
-    pl.add_argument("--ruleset", default="race-the-wind", choices=GAMES,
+    pl.add_argument("--ruleset", default="race-the-wind", choices=list(GAMES),
                     help="the game to race (default: %(default)s)")
     pl.add_argument("--boats", type=_positive, default=2,
                     help="how many boats race, 2 to 10 (default: %(default)s)")
@@ -438,7 +443,7 @@ def _play(ruleset: str, boats: int, seed: int, record: Path | None, *, quiet: bo
     if ruleset != "race-the-wind" and course is not None:
         return _fail(f"--course: the courses are Race the Wind's; {ruleset} races on its own "
                      "course")
-    package = "rtw" if ruleset == "race-the-wind" else "vg"
+    package = GAMES[ruleset]
     bots: Any = importlib.import_module(f"rightofway.{package}.bots")
     kwargs: dict[str, Any] = {}
     if ruleset == "race-the-wind":
@@ -487,9 +492,9 @@ def _replay(file: Path, *, full: bool, quiet: bool, partial: bool) -> int:
     import importlib
 
     name = _record_ruleset(lines)
-    if name not in GAMES:
+    if name is None or name not in GAMES:
         return _fail(f"{file}: line 1: ruleset: expected one of {', '.join(GAMES)}, got {name!r}")
-    package = "rtw" if name == "race-the-wind" else "vg"
+    package = GAMES[name]
     replay: Any = importlib.import_module(f"rightofway.{package}.record").replay
     last = None
     try:
