@@ -80,8 +80,8 @@ class Infringement:
 
     by: str
     against: str
-    at: tuple[int, int]
-    basis: Basis
+    at: tuple[int, int] | tuple[float, float]
+    basis: Basis | str
     exonerated: bool = False
     """A rule excuses it (in Race the Wind: a lull stopped the boat where it infringed)."""
 

@@ -1,0 +1,109 @@
+"""Seeded bots that sail simulation races to the finish under the Racing Rules.
+
+A bot aims at a point that depends on where it is in the race: below the starting line's
+middle until the gun (and back there when early), then through the line; round each mark
+to port, first to a point beyond the mark on its right, then across the leg's line to a
+point on its left; then up through the finish. It scores its legal plans (headings in
+5-degree steps, whole or half units; a split run near a mark) by how near each ends to
+that point, refuses plans that would cross the line before the gun, touch another hull
+or come within a hull length of a boat it must keep clear of, takes the penalty turns it
+owes, and adds a little seeded noise. The bots exist to exercise the rules over whole
+races; they are modest sailors.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from rightofway.races import SetupError
+from rightofway.sim import moves as sim_moves
+from rightofway.sim import rules
+from rightofway.sim.position import Vec
+from rightofway.sim.race import Move, Race, RaceOptions
+from rightofway.sim.sailing import PointOfSail, compass_degrees, point_of_sail
+
+__all__ = ["choose_move", "random_race", "waypoint"]
+
+RADIUS = 2.0
+"""How far off a mark a bot sails round it, in units."""
+
+
+def random_race(boats: int, seed: int, *, options: RaceOptions | None = None) -> Race:
+    """A race of ``boats`` boats on the triangle, its dice rolled from ``seed``."""
+    if isinstance(boats, bool) or not isinstance(boats, int) or not 2 <= boats <= 10:
+        raise SetupError(f"between 2 and 10 boats can race, not {boats}")
+    return Race.new(boats, seed, options or RaceOptions())
+
+
+def _up(race: Race) -> Vec:
+    w = math.radians(compass_degrees(race.course.wind))
+    return (math.sin(w), math.cos(w))
+
+
+def waypoint(race: Race, boat: str) -> Vec:
+    """Where the boat heads next (an aim for bots, not a rule)."""
+    p = race.boat_progress(boat)
+    at = race.position.boat(boat).at
+    (x1, y1), (x2, y2) = race.course.line.ends
+    mid = ((x1 + x2) / 2, (y1 + y2) / 2)
+    up = _up(race)
+    if not p.started:
+        if race.position.start_turns_left > 0 or p.early:
+            return (mid[0] - up[0] * 2.5, mid[1] - up[1] * 2.5)
+        return (mid[0] + up[0] * 2, mid[1] + up[1] * 2)
+    marks = race.course.marks
+    if p.next_mark >= len(marks):
+        return (mid[0] + up[0] * 2, mid[1] + up[1] * 2)
+    m = marks[p.next_mark].at
+    u = race.course.leg_direction(p.next_mark)
+    right = (u[1], -u[0])
+    rel = (at[0] - m[0], at[1] - m[1])
+    beyond = rel[0] * u[0] + rel[1] * u[1] > 0
+    on_right = rel[0] * right[0] + rel[1] * right[1] > 0
+    if beyond and on_right:
+        return (m[0] + (u[0] - right[0]) * RADIUS, m[1] + (u[1] - right[1]) * RADIUS)
+    return (m[0] + (u[0] + right[0]) * RADIUS, m[1] + (u[1] + right[1]) * RADIUS)
+
+
+def choose_move(race: Race, rng: random.Random) -> Move:
+    """The bot's plan for the boat to move."""
+    boat = race.to_move
+    if boat is None:
+        raise ValueError("race: it is over; nobody moves")
+    pos = race.position
+    me = pos.boat(boat)
+    target = waypoint(race, boat)
+    owes = race.boat_progress(boat).penalties > 0
+    near = min(math.dist(me.at, m.at) for m in race.course.marks) < 8
+    plans = sim_moves.legal_plans(pos, boat, splits=near, penalty=owes)
+    if owes:
+        with_p = [p for p in plans if any(s.kind == "P" for s in p.steps)]
+        plans = with_p or plans
+    keep_clear_of = [pos.boat(r) for k, r, _ in rules.keep_clear(pos) if k == boat] \
+        if len(pos.boats) > 1 else []
+    others = [b for b in pos.boats if b.id != boat]
+    line = race.course.line
+    before_gun = pos.start_turns_left > 0 or race.boat_progress(boat).early
+    hull = pos.hull_length
+    best: tuple[float, str] | None = None
+    for plan in plans:
+        a = sim_moves.account(pos, boat, plan)
+        end = a.end.at
+        if any(math.dist(end, o.at) < 1.3 * hull for o in others):
+            continue
+        if keep_clear_of and any(
+                rules._point_segment(o.at, p, q) < 1.2 * hull
+                for o in keep_clear_of for p, q in zip(a.path, a.path[1:], strict=False)):
+            continue
+        if before_gun and not race.boat_progress(boat).early and \
+                rules.crosses_towards_course(pos, line, a.path):
+            continue
+        score = math.dist(end, target) + rng.random() * 0.3
+        if point_of_sail(a.end.heading, pos.wind_degrees) is PointOfSail.IN_IRONS:
+            score += 2.0
+        if best is None or score < best[0]:
+            best = (score, str(plan))
+    if best is None:  # nothing safe: the first legal plan
+        return (boat, str(plans[0]))
+    return (boat, best[1])

@@ -1,0 +1,148 @@
+"""The simulation as plain data: the strict models that read positions, plans and dice.
+
+Scenario files and :meth:`rightofway.sim.race.Race.from_json` read through these models,
+so a value reaches the rules only once it is known to be well formed. Models only; pydantic
+loads with the module.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, Field, StrictInt, StrictStr
+
+from rightofway import limits
+from rightofway.scenarios import Id, StrictModel
+from rightofway.sim.moves import Plan, PlanError
+
+__all__ = [
+    "Compass",
+    "DiceModel",
+    "Die",
+    "Heading",
+    "Knots",
+    "Length",
+    "PlanText",
+    "Point",
+    "SimBoatModel",
+    "SimLineModel",
+    "SimMarkModel",
+    "SimMoveModel",
+    "SimOptionsModel",
+    "SimPositionModel",
+    "WindModel",
+]
+
+Length = Annotated[float, Field(ge=-limits.MAX_COORD, le=limits.MAX_COORD,
+                                allow_inf_nan=False)]
+"""A coordinate in units of the paper, within ±1,000."""
+Point = Annotated[tuple[Length, Length], Field(strict=False)]
+"""A point ``[x, y]``."""
+Heading = Annotated[float, Field(ge=0, le=360, allow_inf_nan=False)]
+"""Degrees clockwise from North, 0 to 360."""
+Compass = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+"""One of the eight points of the compass rose."""
+Knots = Annotated[StrictInt, Field(ge=8, le=16)]
+"""Whole knots, 8 to 16."""
+Die = Annotated[StrictInt, Field(ge=1, le=8)]
+"""One eight-sided die, 1 to 8."""
+TwoDice = Annotated[tuple[Die, Die], Field(strict=False)]
+"""Two eight-sided dice."""
+
+def _plan(text: str) -> str:
+    try:
+        Plan.parse(text)
+    except PlanError as e:
+        raise ValueError(str(e)) from None
+    return text
+
+
+PlanText = Annotated[StrictStr, Field(max_length=limits.MAX_TEXT), AfterValidator(_plan)]
+"""A plan: ``T<signed degrees>``, ``M<units>`` and ``P`` steps separated by spaces."""
+
+
+class WindModel(StrictModel):
+    """The wind: ``{from: N, knots: 13}``."""
+
+    from_: Compass = Field(alias="from")
+    """Where it blows from, one of the eight compass points."""
+    knots: Knots
+    """Its speed, 8 to 16 whole knots."""
+
+
+class SimBoatModel(StrictModel):
+    """A boat: ``{id: A, at: [0.0, 0.0], heading: 45.0}``."""
+
+    id: Id
+    """The boat's id, unique in the position."""
+    at: Point
+    """The centre of her hull (x East, y North)."""
+    heading: Heading
+    """Where her bow points, degrees clockwise from North."""
+    tack: Literal["starboard", "port"] | None = None
+    """Her tack when head to wind or dead downwind (the tack she had before)."""
+
+
+class SimMarkModel(StrictModel):
+    """A mark: ``{id: m1, at: [0, 15]}``."""
+
+    id: Id
+    """The mark's id."""
+    at: Point
+    """Where it is."""
+
+
+class SimLineModel(StrictModel):
+    """A line: ``{id: start, kind: start, ends: [[-3, 0], [3, 0]]}``."""
+
+    id: Id
+    """The line's id."""
+    kind: Literal["start", "finish"]
+    """start or finish."""
+    ends: Annotated[tuple[Point, Point], Field(strict=False)]
+    """Its two ends."""
+
+
+class SimPositionModel(StrictModel):
+    """A moment of the game."""
+
+    wind: WindModel
+    """The wind."""
+    marks: Annotated[list[SimMarkModel], Field(max_length=limits.MAX_BOATS)] = Field(
+        default_factory=list)
+    """Marks of the course."""
+    lines: Annotated[list[SimLineModel], Field(max_length=10)] = Field(default_factory=list)
+    """Starting and finishing lines."""
+    start_turns_left: Annotated[StrictInt, Field(ge=0, le=5)] = 0
+    """Turns still to sail before the starting gun (0: the gun has fired)."""
+    boats: Annotated[list[SimBoatModel], Field(min_length=1, max_length=limits.MAX_BOATS)]
+    """The boats."""
+
+
+class SimOptionsModel(StrictModel):
+    """Ruleset options."""
+
+    hull_length: Annotated[float, Field(gt=0, le=100, allow_inf_nan=False)] = 1.0
+    """A hull's length in units of the paper (right of way measures in hull lengths)."""
+
+
+class SimMoveModel(StrictModel):
+    """One boat's turn: ``{boat: A, plan: "T-30 M4 T60 M2"}``."""
+
+    boat: Id
+    """The boat that moves."""
+    plan: PlanText
+    """Her plan."""
+
+
+class DiceModel(StrictModel):
+    """Dice rolled: ``{direction: [3, 5], speed: [8, 8], start: 5, initial: [2, 4]}``."""
+
+    direction: TwoDice | None = None
+    """The end-of-round 2d8 for the wind's direction."""
+    speed: TwoDice | None = None
+    """The end-of-round 2d8 for the wind's speed."""
+    start: Die | None = None
+    """The d8 of the turns before the starting gun."""
+    initial: TwoDice | None = None
+    """The initial wind: the direction die (1 = N ... 8 = NW), then the speed die (+8 knots)."""

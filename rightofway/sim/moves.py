@@ -1,0 +1,386 @@
+"""A boat's turn: a plan of steps, its units accounted for step by step, and its result.
+
+A plan is a list of steps, ``T<degrees>`` (a turn, + clockwise), ``M<units>`` (a run along
+the heading) and ``P`` (the 360-degree penalty turn). :func:`account` follows the
+rulebook (SIM Movement, SIM Turning, SIM In Irons) as the conventions read it:
+
+* the units available are the allowance of the heading at the start of the turn;
+* a boat that starts within 45 degrees of the wind (in irons) has none and must begin
+  with a turn, paid from the allowance of the heading it turns to;
+* every turn costs one unit per 60 degrees or part of 60, paid from what is left;
+  turning to a slower point of sail keeps at most the new allowance, to a faster one
+  the new allowance less what was spent when that is more; a turn ending in irons ends
+  the turn with nothing left;
+* the plan must spend exactly the units available.
+
+Every step of the accounting is a cited :class:`~rightofway.explain.Step`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from rightofway.explain import Step
+from rightofway.geometry import Tack
+from rightofway.plane import tack_of
+from rightofway.positions import check_instance
+from rightofway.sim.position import Boat, Position, Vec
+from rightofway.sim.sailing import (
+    TOLERANCE,
+    PointOfSail,
+    allowance,
+    angle_to_wind,
+    cite,
+    normalise,
+    point_of_sail,
+    turn_cost,
+)
+
+__all__ = [
+    "Accounting",
+    "Plan",
+    "PlanError",
+    "PlanStep",
+    "account",
+    "apply",
+    "is_legal",
+    "legal_plans",
+    "legality",
+    "units",
+]
+
+MAX_STEPS = 40
+"""Steps a plan may hold."""
+MAX_RUN = 100.0
+"""The longest run one step may ask for, in units (no boat has more than 9 a turn)."""
+
+
+class PlanError(ValueError):
+    """A plan's text that cannot be read."""
+
+
+_STEP = re.compile(r"^(?:T([+-]?\d+(?:\.\d+)?)|M(\d+(?:\.\d+)?)|P)$")
+
+
+@dataclass(frozen=True, slots=True)
+class PlanStep:
+    """One step of a plan: a turn of ``value`` degrees, a run of ``value`` units, or the
+    penalty turn."""
+
+    kind: Literal["T", "M", "P"]
+    value: float = 0.0
+
+    def __str__(self) -> str:
+        if self.kind == "P":
+            return "P"
+        return f"{self.kind}{self.value:g}"
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A turn's steps, in order; ``Plan.parse("T-30 M4 T60 M2")``."""
+
+    steps: tuple[PlanStep, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Plan:
+        """Read a plan: steps separated by spaces, ``T<signed degrees>``, ``M<units>``,
+        ``P``. :class:`PlanError` names the step that cannot be read."""
+        if not isinstance(text, str):
+            raise TypeError(f"plan: expected text such as 'T-30 M4', got {text!r:.40}")
+        words = text.split()
+        if len(words) > MAX_STEPS:
+            raise PlanError(f"{len(words)} steps; a plan holds at most {MAX_STEPS}")
+        steps = []
+        for i, word in enumerate(words, 1):
+            if not word.isascii():
+                raise PlanError(f"step {i} {word!r:.20}: only ASCII letters and digits")
+            m = _STEP.match(word)
+            if m is None:
+                raise PlanError(f"step {i} {word!r:.20}: expected T<degrees> (T-30, T45.5), "
+                                "M<units> (M4, M2.5) or P")
+            if m.group(1) is not None:
+                degrees = float(m.group(1))
+                if abs(degrees) > 720:
+                    raise PlanError(f"step {i} {word!r}: a turn of at most 720 degrees")
+                steps.append(PlanStep("T", degrees))
+            elif m.group(2) is not None:
+                run = float(m.group(2))
+                if run <= 0 or run > MAX_RUN:
+                    raise PlanError(f"step {i} {word!r}: a run of more than 0 and at most "
+                                    f"{MAX_RUN:g} units")
+                steps.append(PlanStep("M", run))
+            else:
+                steps.append(PlanStep("P"))
+        return cls(tuple(steps))
+
+    def __str__(self) -> str:
+        return " ".join(str(s) for s in self.steps)
+
+    def __repr__(self) -> str:
+        return f"Plan.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Accounting:
+    """What a plan does: the units at the start, each step explained, whether it is legal
+    (with the section that decides when it is not), and where the boat ends."""
+
+    boat: str
+    plan: Plan
+    point_of_sail: PointOfSail
+    units: int
+    legal: bool
+    reason: str | None
+    steps: tuple[Step, ...]
+    path: tuple[Vec, ...]
+    end: Boat
+    left: float = 0.0
+    """Units left where the accounting stopped (over at the end of an illegal plan that
+    left units over)."""
+
+    @property
+    def problem(self) -> str | None:
+        """The text of the step that made the plan illegal."""
+        return None if self.legal else self.steps[-1].text
+
+
+def units(position: Position, boat: str) -> int:
+    """Units available at the start of a boat's turn: the allowance of her heading (none
+    in irons)."""
+    b = position.boat(boat, "boat")
+    return allowance(point_of_sail(b.heading, position.wind_degrees), position.knots)
+
+
+def _fmt(u: float) -> str:
+    return f"{round(u, 6):g}"
+
+
+def account(position: Position, boat: str, plan: Plan | str) -> Accounting:
+    """Follow a plan step by step and account for every unit (SIM Movement, SIM Turning,
+    SIM In Irons). Illegal plans stop at the step that breaks a rule; ``reason`` is its
+    section: units left over, SIM Movement; a turn costing more than is left, SIM Turning;
+    a run longer than what is left, the section that last set the units (the allowance,
+    SIM Movement; a change of point of sail, SIM Turning; the turn out of irons, SIM In
+    Irons); a boat in irons not starting with a turn, SIM In Irons."""
+    check_instance(position, Position, "position")
+    if isinstance(plan, str):
+        plan = Plan.parse(plan)
+    check_instance(plan, Plan, "plan")
+    b = position.boat(boat, "boat")
+    wind, knots = position.wind_degrees, position.knots
+    heading = b.heading
+    tack: Tack | None = tack_of(heading, wind, b.tack)
+    at = b.at
+    path = [at]
+    point = first_point = point_of_sail(heading, wind)
+    start_units = allowance(point, knots)
+    out: list[Step] = []
+    angle = angle_to_wind(heading, wind)
+    out.append(Step("fact", f"{boat} heads {heading:g}, {angle:g} degrees from the wind "
+                    f"({position.wind} {knots} knots): {point}", cite("Movement")))
+
+    def done(legal: bool, reason: str | None) -> Accounting:
+        end = Boat(b.id, at, heading, tack)
+        return Accounting(boat, plan, first_point, 0 if in_irons else start_units, legal, reason,
+                          tuple(out), tuple(path), end, max(remaining, 0.0))
+
+    def illegal(text: str, section: str) -> Accounting:
+        out.append(Step("conclusion", f"illegal: {text}", cite(section)))
+        return done(False, f"SIM {section}")
+
+    in_irons = point is PointOfSail.IN_IRONS
+    if in_irons:
+        remaining = 0.0
+        setter = "In Irons"
+        out.append(Step("rule", f"{boat} is in irons: no units until she turns; her turn "
+                        "must begin with a turn, paid from the new heading's allowance",
+                        cite("In Irons")))
+        if not plan.steps or plan.steps[0].kind != "T":
+            return illegal(f"{boat} is in irons and must begin with a turn "
+                           f"(the plan begins with {plan.steps[0] if plan.steps else 'nothing'})",
+                           "In Irons")
+    else:
+        remaining = float(start_units)
+        setter = "Movement"
+        bonus_ = start_units - (allowance(point, 8))
+        out.append(Step("rule", f"allowance {start_units} units: {point} "
+                        f"{allowance(point, 8)} + wind bonus {bonus_}", cite("Movement")))
+    spent = 0.0
+    ended = False
+    for i, step in enumerate(plan.steps, 1):
+        label = f"step {i} {step}"
+        if ended:
+            return illegal(f"{label}: the turn ended in irons; nothing may follow",
+                           "Turning")
+        if step.kind == "M":
+            if step.value > remaining + TOLERANCE:
+                return illegal(f"{label} needs {_fmt(step.value)} units, only "
+                               f"{_fmt(remaining)} left", setter)
+            rad = math.radians(heading)
+            at = (at[0] + step.value * math.sin(rad), at[1] + step.value * math.cos(rad))
+            path.append(at)
+            remaining -= step.value
+            spent += step.value
+            out.append(Step("fact", f"{label}: runs {_fmt(step.value)} units to "
+                            f"[{at[0]:.3f}, {at[1]:.3f}]; {_fmt(remaining)} left",
+                            cite("Movement")))
+            continue
+        if step.kind == "P":
+            if remaining + TOLERANCE < 6:
+                return illegal(f"{label}: the penalty turn costs 6 units, only "
+                               f"{_fmt(remaining)} left", "Turning")
+            remaining -= 6
+            spent += 6
+            out.append(Step("fact", f"{label}: a 360-degree penalty turn for 6 units, "
+                            f"heading {heading:g} again; {_fmt(remaining)} left",
+                            cite("Turning")))
+            continue
+        cost = turn_cost(step.value)
+        new_heading = normalise(heading + step.value)
+        new_point = point_of_sail(new_heading, wind)
+        new_allowance = allowance(new_point, knots)
+        turned = (f"{label}: turns {step.value:g} degrees to {new_heading:g} "
+                  f"({angle_to_wind(new_heading, wind):g} from the wind, {new_point}) for "
+                  f"{cost} unit{'s' if cost != 1 else ''}")
+        if in_irons and i == 1:
+            if cost > new_allowance:
+                return illegal(f"{turned}, more than the {new_allowance} units of a "
+                               f"{new_point}", "In Irons")
+            remaining = float(new_allowance - cost)
+            spent = float(cost)
+            out.append(Step("rule", f"{turned}; out of irons she has the {new_point}'s "
+                            f"{new_allowance} units less the turn: {_fmt(remaining)} left",
+                            cite("In Irons")))
+            setter = "In Irons"
+        else:
+            if cost > remaining + TOLERANCE:
+                return illegal(f"{turned}, only {_fmt(remaining)} left", "Turning")
+            remaining -= cost
+            spent += cost
+            old_allowance = allowance(point, knots)
+            if new_point is PointOfSail.IN_IRONS:
+                remaining = 0.0
+                ended = True
+                note = "it ends in irons: nothing left and the turn is over"
+                setter = "Turning"
+            elif new_point is point:
+                note = f"same point of sail: {_fmt(remaining)} left"
+            elif new_allowance < old_allowance:
+                kept = min(remaining, float(new_allowance))
+                note = (f"to a slower point of sail: at most its {new_allowance} units, "
+                        f"{_fmt(kept)} left")
+                remaining = kept
+                setter = "Turning"
+            else:
+                gained = max(remaining, new_allowance - spent)
+                note = (f"to a faster point of sail: {new_allowance} less {_fmt(spent)} spent "
+                        f"is {_fmt(new_allowance - spent)}, {_fmt(gained)} left")
+                remaining = gained
+                setter = "Turning"
+            out.append(Step("rule", f"{turned}; {note}", cite("Turning")))
+        heading = new_heading
+        point = new_point
+        new_tack = tack_of(heading, wind, tack)
+        tack = new_tack
+    if remaining > TOLERANCE:
+        return illegal(f"{_fmt(remaining)} unit{'s' if abs(remaining - 1) > TOLERANCE else ''} "
+                       "left over: every unit must be used", "Movement")
+    out.append(Step("conclusion", f"legal: {boat} used every unit, ending at "
+                    f"[{at[0]:.3f}, {at[1]:.3f}] heading {heading:g}", cite("Movement")))
+    return done(True, None)
+
+
+def legality(position: Position, boat: str, plan: Plan | str) -> tuple[bool, str | None]:
+    """Whether a plan is legal, and the section that decides when it is not."""
+    a = account(position, boat, plan)
+    return a.legal, a.reason
+
+
+def is_legal(position: Position, boat: str, plan: Plan | str) -> bool:
+    """Whether a plan spends the boat's units as the rules ask."""
+    return account(position, boat, plan).legal
+
+
+def apply(position: Position, boat: str, plan: Plan | str) -> Position:
+    """The position after a legal plan (the wind does not change: it changes after the
+    round). :class:`ValueError` naming the broken rule for an illegal plan or a plan
+    ending with hulls touching."""
+    a = account(position, boat, plan)
+    if not a.legal:
+        raise ValueError(f"plan {a.plan}: {a.problem} ({a.reason})")
+    return position.with_boat(a.end)
+
+
+def _shortest(from_heading: float, to_heading: float) -> float:
+    d = (to_heading - from_heading) % 360.0
+    return d - 360.0 if d > 180.0 else d
+
+
+def legal_plans(position: Position, boat: str, *, step: int = 5,
+                splits: bool = True, penalty: bool = False) -> list[Plan]:
+    """A discretised set of legal plans for engines and bots: every heading in ``step``-degree
+    steps reached by the shorter turn, then a run of what is left; without turning, one
+    run; with ``splits``, also a run of whole units before the turn; with ``penalty``, the
+    same after a penalty turn ``P``. Runs are whole or half units."""
+    check_instance(position, Position, "position")
+    b = position.boat(boat, "boat")
+    if not isinstance(step, int) or not 1 <= step <= 90:
+        raise ValueError(f"step: expected 1 to 90 degrees, got {step!r}")
+    wind, knots = position.wind_degrees, position.knots
+    start_units = allowance(point_of_sail(b.heading, wind), knots)
+    heads: list[float] = []
+    for h in range(0, 360, step):
+        d = round(_shortest(b.heading, float(h)), 6)
+        if d != 0:
+            heads.append(d)
+    prefixes: list[tuple[PlanStep, ...]] = [()]
+    if penalty:
+        prefixes.append((PlanStep("P"),))
+    out: list[Plan] = []
+    seen: set[str] = set()
+
+    def add(steps: tuple[PlanStep, ...]) -> None:
+        plan = Plan(steps)
+        text = str(plan)
+        if text in seen:
+            return
+        seen.add(text)
+        if account(position, boat, plan).legal:
+            out.append(plan)
+
+    for prefix in prefixes:
+        used = 6 if prefix else 0
+        left = start_units - used
+        if left > 0:
+            add((*prefix, PlanStep("M", float(left))))
+        for d in heads:
+            probe = account(position, boat, Plan((*prefix, PlanStep("T", d))))
+            rest = _left_after(probe)
+            if rest is None:
+                continue
+            add((*prefix, PlanStep("T", d)) + ((PlanStep("M", rest),) if rest > 0 else ()))
+            if splits and not prefix and left > 1:
+                for first in range(1, left):
+                    probe2 = account(position, boat, Plan((PlanStep("M", float(first)),
+                                                           PlanStep("T", d))))
+                    rest2 = _left_after(probe2)
+                    if rest2 is None:
+                        continue
+                    add((PlanStep("M", float(first)), PlanStep("T", d))
+                        + ((PlanStep("M", rest2),) if rest2 > 0 else ()))
+    return out
+
+
+def _left_after(a: Accounting) -> float | None:
+    """Units left at the end of an accounting that stopped only for units left over (the
+    probe of a plan's beginning), rounded down to half units; ``None`` when it broke
+    another rule."""
+    if a.legal:
+        return 0.0
+    if a.reason != "SIM Movement" or a.left <= TOLERANCE:
+        return None
+    return math.floor(a.left * 2 + TOLERANCE) / 2

@@ -1,0 +1,182 @@
+"""Positions of the simulation: boats on plain paper, marks, lines and the wind.
+
+Coordinates are units of the paper (x East, y North), headings degrees clockwise from
+North, the wind one of the eight compass points (where it blows from) and whole knots
+8..16. A boat's hull is ``hull_length`` units long (default 1), centred on her point, as
+the Racing Rules of Sailing ruleset (``rrs``) measures boats in hull lengths: right of way
+comes from there, through :func:`to_rrs`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from rightofway import limits
+from rightofway.geometry import Tack
+from rightofway.plane import hull, hull_distance, tack_of
+from rightofway.positions import BoatIndex, PositionError
+from rightofway.sim.sailing import COMPASS, compass_degrees, normalise
+
+__all__ = ["Boat", "Line", "Mark", "Position", "Vec"]
+
+Vec = tuple[float, float]
+
+
+def _number(value: object, name: str, bound: float = limits.MAX_COORD) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{name}: expected a number, got {value!r:.60}")
+    f = float(value)
+    if not math.isfinite(f):
+        raise ValueError(f"{name}: expected a finite number, got {value!r}")
+    if abs(f) > bound:
+        raise ValueError(f"{name}: expected a number within ±{bound:g}, got {value!r}")
+    return f
+
+
+def _point(value: object, name: str) -> Vec:
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise TypeError(f"{name}: expected a point (x, y), got {value!r:.60}")
+    return (_number(value[0], f"{name}[0]"), _number(value[1], f"{name}[1]"))
+
+
+def _id(value: object, name: str) -> str:
+    if not isinstance(value, str) or not 1 <= len(value) <= 40:
+        raise TypeError(f"{name}: expected an id of 1 to 40 characters, got {value!r:.60}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Boat:
+    """A boat: where her hull is centred, where she heads, and her tack when she is head to
+    wind or dead downwind (the tack she had before)."""
+
+    id: str
+    at: Vec
+    heading: float
+    tack: Tack | None = None
+
+    def __post_init__(self) -> None:
+        _id(self.id, "id")
+        object.__setattr__(self, "at", _point(self.at, "at"))
+        h = _number(self.heading, "heading", 360.0)
+        if h < 0:
+            raise ValueError(f"heading: expected degrees from 0 to 360, got {self.heading!r}")
+        object.__setattr__(self, "heading", normalise(h))
+        if self.tack is not None and not isinstance(self.tack, Tack):
+            raise TypeError(f"tack: expected a Tack, got {self.tack!r:.40}")
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A mark of the course (left to port on the course of a race)."""
+
+    id: str
+    at: Vec
+
+    def __post_init__(self) -> None:
+        _id(self.id, "id")
+        object.__setattr__(self, "at", _point(self.at, "at"))
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A starting or finishing line between two points."""
+
+    id: str
+    kind: Literal["start", "finish"]
+    ends: tuple[Vec, Vec]
+
+    def __post_init__(self) -> None:
+        _id(self.id, "id")
+        if self.kind not in ("start", "finish"):
+            raise ValueError(f"kind: expected start or finish, got {self.kind!r:.40}")
+        if not isinstance(self.ends, (tuple, list)) or len(self.ends) != 2:
+            raise TypeError(f"ends: expected two points, got {self.ends!r:.60}")
+        a, b = _point(self.ends[0], "ends[0]"), _point(self.ends[1], "ends[1]")
+        if math.dist(a, b) < 1e-9:
+            raise ValueError("ends: a line needs two different ends")
+        object.__setattr__(self, "ends", (a, b))
+
+
+@dataclass(frozen=True, slots=True)
+class Position(BoatIndex[Boat]):
+    """A moment of the game: the wind, the boats, the marks and lines, and the turns still
+    to sail before the starting gun. Immutable; hulls may not touch
+    (:class:`~rightofway.positions.PositionError` naming the boat)."""
+
+    wind: str
+    knots: int
+    boats: tuple[Boat, ...]
+    marks: tuple[Mark, ...] = ()
+    lines: tuple[Line, ...] = ()
+    start_turns_left: int = 0
+    hull_length: float = 1.0
+    _by_id: dict[str, Boat] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.wind not in COMPASS:
+            raise ValueError(f"wind: expected one of {', '.join(COMPASS)}, got {self.wind!r:.40}")
+        if isinstance(self.knots, bool) or not isinstance(self.knots, int):
+            raise TypeError(f"knots: expected a whole number, got {self.knots!r:.40}")
+        if not 8 <= self.knots <= 16:
+            raise ValueError(f"knots: the wind blows 8 to 16 knots, got {self.knots}")
+        if isinstance(self.start_turns_left, bool) or not isinstance(self.start_turns_left, int) \
+                or not 0 <= self.start_turns_left <= 5:
+            raise ValueError("start_turns_left: expected 0 to 5, got "
+                             f"{self.start_turns_left!r:.40}")
+        length = _number(self.hull_length, "hull_length", 100.0)
+        if length <= 0:
+            raise ValueError(f"hull_length: expected a length above 0, got {self.hull_length!r}")
+        for name, kind in (("boats", Boat), ("marks", Mark), ("lines", Line)):
+            value = getattr(self, name)
+            if not isinstance(value, (tuple, list)):
+                raise TypeError(f"{name}: expected a tuple of {kind.__name__}, got {value!r:.60}")
+            value = tuple(value)
+            for i, item in enumerate(value):
+                if not isinstance(item, kind):
+                    raise TypeError(f"{name}[{i}]: expected a {kind.__name__}, got {item!r:.60}")
+            object.__setattr__(self, name, value)
+        if len(self.boats) > limits.MAX_BOATS:
+            raise PositionError(("boats",), f"{len(self.boats)} boats; at most "
+                                f"{limits.MAX_BOATS} race in one position")
+        by_id: dict[str, Boat] = {}
+        for i, b in enumerate(self.boats):
+            if b.id in by_id:
+                raise PositionError(("boats", i, "id"), f"boat id {b.id!r} is used twice")
+            by_id[b.id] = b
+        object.__setattr__(self, "_by_id", by_id)
+        hulls = [self.hull(b) for b in self.boats]
+        for i in range(len(hulls)):
+            for j in range(i + 1, len(hulls)):
+                if hull_distance(hulls[i], hulls[j]) < 1e-6 * length:
+                    raise PositionError(("boats", j, "at"),
+                                        f"boat {self.boats[j].id}'s hull touches or crosses "
+                                        f"boat {self.boats[i].id}'s")
+
+    @property
+    def wind_degrees(self) -> float:
+        """Where the wind comes from, in degrees."""
+        return compass_degrees(self.wind)
+
+    def hull(self, boat: Boat) -> tuple[Vec, Vec]:
+        """A boat's hull, stern to bow."""
+        return hull(boat.at, boat.heading, self.hull_length)
+
+    def tack(self, boat: Boat) -> Tack | None:
+        """A boat's tack (her recorded tack when head to wind or dead downwind)."""
+        return tack_of(boat.heading, self.wind_degrees, boat.tack)
+
+    def line(self, kind: Literal["start", "finish"]) -> Line | None:
+        """The first line of that kind, if any."""
+        return next((ln for ln in self.lines if ln.kind == kind), None)
+
+    def with_boat(self, boat: Boat) -> Position:
+        """The same position with ``boat`` replacing the boat of her id (validated again)."""
+        self.boat(boat.id)
+        return replace(self, boats=tuple(boat if b.id == boat.id else b for b in self.boats))
+
+    def with_wind(self, wind: str, knots: int) -> Position:
+        """The same position in another wind."""
+        return replace(self, wind=wind, knots=knots)

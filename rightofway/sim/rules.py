@@ -1,0 +1,228 @@
+"""Right of way in the simulation: the Racing Rules of Sailing, the play order and the start.
+
+The rulebook races "as per standard racing rules": who keeps clear of whom is what the
+``rrs`` ruleset rules for the position, measured in hull lengths (:func:`to_rrs`). The
+play order (SIM Turn Sequence) is windward to leeward, except that a boat that must keep
+clear of another moves after it: a topological order of the keep-clear graph, windward
+first among equals, with any cycle reported. The start (SIM The Start): a boat whose
+track crosses the starting line towards the course side before the gun is early.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+from rightofway import rrs
+from rightofway.explain import Citation, Step
+from rightofway.plane import segments_cross
+from rightofway.results import Ruling
+from rightofway.sim.position import Line, Position, Vec
+from rightofway.sim.sailing import cite
+
+__all__ = [
+    "Encounter",
+    "PlayOrder",
+    "adjudicate",
+    "course_side",
+    "crosses_towards_course",
+    "depth",
+    "encounters",
+    "keep_clear",
+    "play_order",
+    "to_rrs",
+]
+
+
+def to_rrs(position: Position) -> rrs.Position:
+    """The position as the Racing Rules of Sailing see it: hull lengths, the wind in degrees,
+    marks left to port (the course's marks are rounded to port)."""
+    k = 1.0 / position.hull_length
+    boats = tuple(rrs.Boat(b.id, (b.at[0] * k, b.at[1] * k), b.heading, False, b.tack)
+                  for b in position.boats)
+    marks = tuple(rrs.Mark(m.id, (m.at[0] * k, m.at[1] * k), "port", None)
+                  for m in position.marks)
+    return rrs.Position(position.wind_degrees, boats, marks)
+
+
+def keep_clear(position: Position) -> list[tuple[str, str, str]]:
+    """``(keep_clear, right_of_way, rule)`` for every pair, as ``rrs`` rules."""
+    return rrs.keep_clear(to_rrs(position))
+
+
+def depth(position: Position, at: Vec) -> float:
+    """How far downwind a point lies (smaller is to windward)."""
+    down = math.radians(position.wind_degrees + 180.0)
+    return at[0] * math.sin(down) + at[1] * math.cos(down)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOrder:
+    """The order the boats move in this round, the keep-clear edges it rests on, the
+    cycles found, and the explanation."""
+
+    order: tuple[str, ...]
+    keep_clear: tuple[tuple[str, str, str], ...]
+    cycles: tuple[tuple[str, ...], ...]
+    steps: tuple[Step, ...]
+
+
+def play_order(position: Position) -> PlayOrder:
+    """SIM Turn Sequence: windward to leeward, except that a boat that must keep clear of
+    another (RRS Part 2, as ``rrs`` rules) moves after it. Boats in a keep-clear cycle move
+    windward first among themselves; the cycle is reported."""
+    import networkx as nx
+
+    ids = position.boat_ids
+    d = {b.id: depth(position, b.at) for b in position.boats}
+    listed = {bid: i for i, bid in enumerate(ids)}
+    edges = tuple(keep_clear(position)) if len(ids) > 1 else ()
+    g = nx.DiGraph()
+    g.add_nodes_from(ids)
+    for keeper, holder, _rule in edges:
+        g.add_edge(holder, keeper)
+    steps = [Step("fact", "depths downwind: " + ", ".join(
+        f"{bid} {d[bid]:.2f}" for bid in sorted(ids, key=lambda b: (d[b], listed[b]))),
+        cite("Turn Sequence"))]
+    for keeper, holder, rule in edges:
+        steps.append(Step("rule", f"{keeper} keeps clear of {holder}: {keeper} moves after "
+                          f"{holder}", Citation("RRS", rule)))
+    cycles = tuple(tuple(c) for c in sorted(
+        (sorted(s, key=lambda b: listed[b]) for s in nx.strongly_connected_components(g)
+         if len(s) > 1), key=lambda c: listed[c[0]]))
+    c = nx.condensation(g)
+
+    def key(node: int) -> tuple[float, int]:
+        boats = c.nodes[node]["members"]
+        return min((d[b], listed[b]) for b in boats)
+
+    order: list[str] = []
+    for node in nx.lexicographical_topological_sort(c, key=key):
+        order.extend(sorted(c.nodes[node]["members"], key=lambda b: (d[b], listed[b])))
+    for cyc in cycles:
+        steps.append(Step("fact", f"keep-clear cycle {' -> '.join(cyc)}: these boats move "
+                          "windward first among themselves", cite("Turn Sequence")))
+    steps.append(Step("conclusion", "play order: " + ", ".join(order), cite("Turn Sequence")))
+    return PlayOrder(tuple(order), edges, cycles, tuple(steps))
+
+
+def course_side(position: Position, line: Line, at: Vec) -> float:
+    """Positive on the course side of a starting line (the side the wind comes from; for a
+    line along the wind, the side of the first mark), negative on the pre-start side."""
+    (x1, y1), (x2, y2) = line.ends
+    cross = (x2 - x1) * (at[1] - y1) - (y2 - y1) * (at[0] - x1)
+    w = math.radians(position.wind_degrees)
+    up = (x1 + math.sin(w), y1 + math.cos(w))
+    ref = (x2 - x1) * (up[1] - y1) - (y2 - y1) * (up[0] - x1)
+    if abs(ref) < 1e-9 * math.dist(line.ends[0], line.ends[1]) and position.marks:
+        m = position.marks[0].at
+        ref = (x2 - x1) * (m[1] - y1) - (y2 - y1) * (m[0] - x1)
+    return cross if ref >= 0 else -cross
+
+
+def crosses_towards_course(position: Position, line: Line, path: tuple[Vec, ...]) -> bool:
+    """Whether a track crosses the line from the pre-start side to the course side."""
+    for p, q in itertools.pairwise(path):
+        if course_side(position, line, p) <= 0 < course_side(position, line, q) and \
+                segments_cross(p, q, *line.ends):
+            return True
+    return False
+
+
+def crosses_towards_prestart(position: Position, line: Line, path: tuple[Vec, ...]) -> bool:
+    """Whether a track crosses the line (or its extensions) back to the pre-start side."""
+    return any(course_side(position, line, p) > 0 >= course_side(position, line, q)
+               for p, q in itertools.pairwise(path))
+
+
+
+@dataclass(frozen=True, slots=True)
+class Encounter:
+    """The mover and another boat during one turn: who had to keep clear (as the Racing
+    Rules rule the position before the turn), the rule, and how close the mover came."""
+
+    other: str
+    keep_clear: str
+    right_of_way: str
+    rule: str
+    closest: float
+    """The nearest the mover's centre came to the other boat's centre, in units."""
+    close: bool
+    """Whether that is within one hull length."""
+
+    @property
+    def infringed(self) -> bool:
+        """The mover had to keep clear and came within a hull length."""
+        return self.close and self.keep_clear != self.other
+
+
+def _point_segment(p: Vec, a: Vec, b: Vec) -> float:
+    ax, ay = b[0] - a[0], b[1] - a[1]
+    n = ax * ax + ay * ay
+    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ax + (p[1] - a[1]) * ay) / n))
+    return math.dist(p, (a[0] + ax * t, a[1] + ay * t))
+
+
+def encounters(position: Position, boat: str, path: tuple[Vec, ...]) -> list[Encounter]:
+    """The mover's encounters along her plotted path with every other boat (standing still
+    during her turn): a boat that must keep clear (RRS Part 2, before the turn) and whose
+    centre comes within one hull length of the other's has not kept clear."""
+    position.boat(boat, "boat")
+    if len(position.boats) < 2:
+        return []
+    decided = {frozenset((k, r)): (k, r, rule) for k, r, rule in keep_clear(position)}
+    out = []
+    for other in position.boats:
+        if other.id == boat:
+            continue
+        k, r, rule = decided[frozenset((boat, other.id))]
+        if len(path) == 1:
+            closest = math.dist(path[0], other.at)
+        else:
+            closest = min(_point_segment(other.at, p, q)
+                          for p, q in itertools.pairwise(path))
+        out.append(Encounter(other.id, k, r, rule, closest,
+                             closest < position.hull_length - 1e-9))
+    return out
+
+
+def adjudicate(position: Position, boat: str,
+               plan: str | object) -> Ruling[Position, tuple[str, str]]:
+    """Rule on one turn: the plan's accounting (SIM Movement, Turning, In Irons), then the
+    Racing Rules between the mover and every boat she came within a hull length of. A
+    boat that had to keep clear and came that close owes a penalty turn (RRS 44.1, the
+    game's 360-degree ``P``); a plan ending with hulls touching is illegal (RRS 14)."""
+    from rightofway.positions import PositionError
+    from rightofway.results import Infringement
+    from rightofway.sim.moves import Plan, account
+
+    a = account(position, boat, plan if isinstance(plan, (str, Plan)) else str(plan))
+    move = (boat, str(a.plan))
+    steps = list(a.steps)
+    if not a.legal:
+        return Ruling(move, False, f"{a.problem} ({a.reason})", (), False, None, None,
+                      tuple(steps), None, position, "simulation")
+    try:
+        after = position.with_boat(a.end)
+    except PositionError as bad:
+        steps.append(Step("conclusion", f"illegal: the plan ends with {bad.message}",
+                          Citation("RRS", "14")))
+        return Ruling(move, False, f"the plan ends with {bad.message} (RRS 14)", (), False,
+                      None, None, tuple(steps), None, position, "simulation")
+    found = []
+    for e in encounters(position, boat, a.path):
+        if not e.close:
+            continue
+        steps.append(Step("fact", f"{boat} came within {e.closest:.2f} units of {e.other} "
+                          f"(a hull is {position.hull_length:g})", cite("Movement")))
+        steps.append(Step("rule", f"{e.keep_clear} had to keep clear of {e.right_of_way}",
+                          Citation("RRS", e.rule)))
+        if e.infringed:
+            found.append(Infringement(boat, e.other, a.end.at, e.rule))
+            steps.append(Step("conclusion", f"{boat} did not keep clear of {e.other}: she owes "
+                              "a penalty turn", Citation("RRS", "44.1")))
+    penalty = boat if found else None
+    reason = "every unit used as the rules ask"
+    return Ruling(move, True, reason, tuple(found), False, penalty, None, tuple(steps), after,
+                  position, "simulation")

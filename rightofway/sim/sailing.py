@@ -1,0 +1,195 @@
+"""The simulation's tables: wind from the dice, points of sail, speeds and turn costs.
+
+Every function takes its dice; nothing here rolls. Sections cited are the rulebook's
+headings (``SIM Wind``, ``SIM Movement``, ``SIM Turning``, ``SIM The Start``), with the
+readings of the project's conventions (``continuous.md``): half-open angle bands, a
+speed change leaving 8..16 knots is no change.
+"""
+
+from __future__ import annotations
+
+import math
+from enum import Enum
+
+from rightofway.explain import Citation
+
+__all__ = [
+    "ANGLE_DECIMALS",
+    "BASE_SPEED",
+    "COMPASS",
+    "SIM",
+    "TOLERANCE",
+    "PointOfSail",
+    "allowance",
+    "angle_to_wind",
+    "bonus",
+    "check_die",
+    "compass_degrees",
+    "compass_name",
+    "direction_change",
+    "initial_wind",
+    "normalise",
+    "point_of_sail",
+    "speed_change",
+    "start_turns",
+    "turn_cost",
+    "wind_after_round",
+]
+
+SIM = "SIM"
+"""Citation code of the simulation rulebook."""
+
+TOLERANCE = 1e-6
+"""Units and positions closer than this are equal (a plan spending 4.9999999 of 5 units
+spends them all)."""
+ANGLE_DECIMALS = 9
+"""Angles are rounded to this many decimals before a band is looked up, so that 315
+degrees off a North wind is exactly 45 and not 44.99999999999999."""
+
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+"""The eight points of the compass rose, clockwise from North (die 1 = N ... 8 = NW)."""
+
+
+def cite(section: str) -> Citation:
+    """A citation of the simulation rulebook (``SIM Turning``)."""
+    return Citation(SIM, section)
+
+
+def compass_degrees(name: str) -> float:
+    """Degrees of a compass point (``NE`` is 45)."""
+    return COMPASS.index(name) * 45.0
+
+
+def compass_name(degrees: float) -> str:
+    """The compass point at ``degrees`` (a multiple of 45)."""
+    return COMPASS[round(degrees / 45.0) % 8]
+
+
+def check_die(value: object, name: str, sides: int = 8) -> int:
+    """``value`` as one die of ``sides`` faces, or :class:`ValueError` naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name}: expected a whole number 1..{sides}, got {value!r:.40}")
+    if not 1 <= value <= sides:
+        raise ValueError(f"{name}: a d{sides} shows 1..{sides}, got {value}")
+    return value
+
+
+def initial_wind(direction_die: int, speed_die: int) -> tuple[str, int]:
+    """SIM Wind: the wind at the start, from one d8 for the direction (1 = N ... 8 = NW)
+    and one for the speed (the die plus 8 knots: 9..16)."""
+    check_die(direction_die, "direction die")
+    check_die(speed_die, "speed die")
+    return COMPASS[direction_die - 1], speed_die + 8
+
+
+def _change(total: int) -> int:
+    # the rows of both 2d8 tables: 2 | 3-6 | 7-11 | 12-15 | 16
+    if total == 2:
+        return -2
+    if total <= 6:
+        return -1
+    if total <= 11:
+        return 0
+    if total <= 15:
+        return 1
+    return 2
+
+
+def direction_change(d1: int, d2: int) -> int:
+    """SIM Wind: compass points the wind moves after a round, clockwise positive:
+    2d8 of 2 is two points clockwise, 3-6 one, 7-11 none, 12-15 one anticlockwise,
+    16 two anticlockwise."""
+    check_die(d1, "direction die 1")
+    check_die(d2, "direction die 2")
+    return -_change(d1 + d2)
+
+
+def speed_change(d1: int, d2: int) -> int:
+    """SIM Wind: knots the wind gains after a round (2: -2, 3-6: -1, 7-11: 0, 12-15: +1,
+    16: +2), before the 8..16 limit."""
+    check_die(d1, "speed die 1")
+    check_die(d2, "speed die 2")
+    return _change(d1 + d2)
+
+
+def wind_after_round(wind: tuple[str, int], direction: tuple[int, int],
+                     speed: tuple[int, int]) -> tuple[str, int]:
+    """SIM Wind: the wind after the end-of-round rolls. A speed change that would leave
+    8..16 knots is no change at all (the whole roll, not a clamp)."""
+    name, knots = wind
+    turned = COMPASS[(COMPASS.index(name) + direction_change(*direction)) % 8]
+    faster = knots + speed_change(*speed)
+    return turned, faster if 8 <= faster <= 16 else knots
+
+
+def start_turns(die: int) -> int:
+    """SIM The Start: turns before the starting gun from one d8 (1-2: 2, 3-5: 3,
+    6-7: 4, 8: 5)."""
+    check_die(die, "start die")
+    return 2 if die <= 2 else 3 if die <= 5 else 4 if die <= 7 else 5
+
+
+class PointOfSail(Enum):
+    """Points of sail by angle to the wind, in half-open bands (SIM Movement)."""
+
+    IN_IRONS = "in-irons"
+    BEAT = "beat"
+    REACH = "reach"
+    BROAD_REACH = "broad-reach"
+    RUN = "run"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+BASE_SPEED = {
+    PointOfSail.IN_IRONS: 0,
+    PointOfSail.BEAT: 5,
+    PointOfSail.REACH: 7,
+    PointOfSail.BROAD_REACH: 6,
+    PointOfSail.RUN: 3,
+}
+"""SIM Movement: base speed of each point of sail, in units."""
+
+_BANDS = ((45.0, PointOfSail.IN_IRONS), (68.0, PointOfSail.BEAT), (113.0, PointOfSail.REACH),
+          (158.0, PointOfSail.BROAD_REACH))
+
+
+def normalise(degrees: float) -> float:
+    """A heading in [0, 360), rounded to :data:`ANGLE_DECIMALS` decimals."""
+    h = round(degrees % 360.0, ANGLE_DECIMALS)
+    return 0.0 if h >= 360.0 else h + 0.0
+
+
+def angle_to_wind(heading: float, wind: float) -> float:
+    """The smallest angle between a heading and the direction the wind comes from, 0..180."""
+    d = (heading - wind) % 360.0
+    return round(min(d, 360.0 - d), ANGLE_DECIMALS)
+
+
+def point_of_sail(heading: float, wind: float) -> PointOfSail:
+    """SIM Movement: in irons [0, 45), beat [45, 68), reach [68, 113), broad reach
+    [113, 158), run [158, 180] degrees from the wind."""
+    angle = angle_to_wind(heading, wind)
+    for upper, point in _BANDS:
+        if angle < upper:
+            return point
+    return PointOfSail.RUN
+
+
+def bonus(knots: int) -> int:
+    """SIM Movement: the wind's bonus (8-11 knots +0, 12-14 +1, 15-16 +2)."""
+    return 0 if knots <= 11 else 1 if knots <= 14 else 2
+
+
+def allowance(point: PointOfSail, knots: int) -> int:
+    """Units a boat on ``point`` may use in a turn: base speed plus the wind's bonus; none
+    in irons."""
+    if point is PointOfSail.IN_IRONS:
+        return 0
+    return BASE_SPEED[point] + bonus(knots)
+
+
+def turn_cost(degrees: float) -> int:
+    """SIM Turning: one unit for every 60 degrees turned or part of 60 (``T0`` is free)."""
+    return math.ceil(round(abs(degrees) / 60.0, ANGLE_DECIMALS))
