@@ -60,6 +60,7 @@ nitpick_ignore_regex = [
     (r"py:class", r"rightofway\.rrs\.rules\._Case"),
     # the validator behind the Vector Game files' vector text (private)
     (r"py:class", r"rightofway\.vg\.scenario\._vector"),
+    (r"py:class", r"rightofway\.sim\.formats\._plan"),
     # pydantic's strict types and Field in the scenario models' signatures.
     (r"py:class", r"(StrictInt|StrictStr|StrictBool|Field|Annotated|Literal)"),
 ]
@@ -112,6 +113,14 @@ rightofway_section_titles = {
         "20.2": "room to tack at an obstruction: responding",
         "21.1": "starting errors",
         "21.3": "backing a sail",
+    },
+    "simulation": {
+        "Wind": "wind from the dice",
+        "Movement": "points of sail and the units a turn allows",
+        "Turning": "turn costs and carrying units across a change of point of sail",
+        "In_Irons": "in irons",
+        "The_Start": "the countdown to the start and early starters",
+        "Turn_Sequence": "play order under the racing rules",
     },
 }
 

@@ -125,7 +125,8 @@ def test_draw_writes_valid_svg_for_every_bundled_scenario_of_every_ruleset(
         prepared = load_scenario(f)
         move = prepared.move
         rules = get_ruleset(prepared.model.ruleset)
-        moves = prepared.model.ruleset != "rrs"  # rrs judges a snapshot: one panel
+        # rrs judges a snapshot, the simulation plots its turns on one panel
+        moves = prepared.model.ruleset not in ("rrs", "simulation")
         panels = 2 if moves and move is not None and rules.is_legal(prepared.position,
                                                                     move) else 1
         assert len(by_class(root, "boat")) == panels * len(prepared.position.boats)

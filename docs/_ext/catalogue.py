@@ -97,9 +97,16 @@ NAMED_SECTIONS = (
     ("Starting", re.compile(r"\bstarting\b", re.IGNORECASE)),
     ("Giveway", re.compile(r"\bgiveway\b|\bgive-way\b", re.IGNORECASE)),
     ("Course", re.compile(r"\bcourse layout\b", re.IGNORECASE)),
+    ("Wind", re.compile(r"\bSIM Wind\b")),
+    ("Movement", re.compile(r"\bSIM Movement\b")),
+    ("Turning", re.compile(r"\bSIM Turning\b")),
+    ("In_Irons", re.compile(r"\bSIM In Irons\b")),
+    ("The_Start", re.compile(r"\bSIM The Start\b")),
+    ("Turn_Sequence", re.compile(r"\bSIM Turn Sequence\b")),
 )
-"""Sections of rulebooks that name rather than number them (the Sailing Vector Game), in
-rulebook order, one word each so directives can take them as arguments."""
+"""Sections of rulebooks that name rather than number them (the Sailing Vector Game, the
+simulation), in rulebook order, one word each so directives can take them as arguments:
+an underscore stands for a space (``In_Irons`` is the simulation's "In Irons")."""
 
 
 def cited_sections(source: str) -> tuple[str, ...]:
@@ -151,7 +158,7 @@ def section_key(section: str) -> tuple[int, tuple[int, ...], str]:
 
 def section_label(code: str, section: str) -> str:
     """The label of a section on the ruleset page: ``rtw-3.4``, ``rtw-definitions``."""
-    return f"{code}-{section}".lower().replace(" ", "-")
+    return f"{code}-{section}".lower().replace(" ", "-").replace("_", "-")
 
 
 # --- reStructuredText helpers -------------------------------------------------------------
@@ -192,7 +199,7 @@ def indent(text: str, prefix: str = "   ") -> str:
 
 def cite(code: str, section: str, figure: str | None = None) -> str:
     """A ``rightofway-cite`` role for ``code section`` (with its figure, if any)."""
-    text = f"{code} {section}" + (f", figure {figure}" if figure else "")
+    text = f"{code} {section.replace('_', ' ')}" + (f", figure {figure}" if figure else "")
     return f":rightofway-cite:`{escape(text)}`"
 
 
@@ -344,8 +351,8 @@ def render_index(cat: Catalogue, section_titles: Mapping[str, Mapping[str, str]]
                           key=section_key)
         titles = section_titles.get(name, {})
         for section in sections:
-            label = f"catalogue-{name}-{section or 'other'}".lower()
-            text = f"{code} {section}" if section else "Other"
+            label = f"catalogue-{name}-{section or 'other'}".lower().replace("_", "-")
+            text = f"{code} {section.replace('_', ' ')}" if section else "Other"
             if section in titles:
                 text += f" \N{EM DASH} {titles[section]}"
             ids = sorted(e.id for e in cat.entries

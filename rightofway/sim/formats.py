@@ -1,7 +1,7 @@
 """The simulation as plain data: the strict models that read positions, plans and dice.
 
-Scenario files and :meth:`rightofway.sim.race.Race.from_json` read through these models,
-so a value reaches the rules only once it is known to be well formed. Models only; pydantic
+Scenario files read through these models (and game records through their own), so a
+value reaches the rules only once it is known to be well formed. Models only; pydantic
 loads with the module.
 """
 
@@ -19,26 +19,27 @@ __all__ = [
     "Compass",
     "DiceModel",
     "Die",
-    "Heading",
+    "HeadingDegrees",
     "Knots",
-    "Length",
+    "PaperLength",
+    "PaperPoint",
     "PlanText",
-    "Point",
     "SimBoatModel",
     "SimLineModel",
     "SimMarkModel",
     "SimMoveModel",
     "SimOptionsModel",
     "SimPositionModel",
+    "TwoDice",
     "WindModel",
 ]
 
-Length = Annotated[float, Field(ge=-limits.MAX_COORD, le=limits.MAX_COORD,
+PaperLength = Annotated[float, Field(ge=-limits.MAX_COORD, le=limits.MAX_COORD,
                                 allow_inf_nan=False)]
 """A coordinate in units of the paper, within ±1,000."""
-Point = Annotated[tuple[Length, Length], Field(strict=False)]
+PaperPoint = Annotated[tuple[PaperLength, PaperLength], Field(strict=False)]
 """A point ``[x, y]``."""
-Heading = Annotated[float, Field(ge=0, le=360, allow_inf_nan=False)]
+HeadingDegrees = Annotated[float, Field(ge=0, le=360, allow_inf_nan=False)]
 """Degrees clockwise from North, 0 to 360."""
 Compass = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 """One of the eight points of the compass rose."""
@@ -75,9 +76,9 @@ class SimBoatModel(StrictModel):
 
     id: Id
     """The boat's id, unique in the position."""
-    at: Point
+    at: PaperPoint
     """The centre of her hull (x East, y North)."""
-    heading: Heading
+    heading: HeadingDegrees
     """Where her bow points, degrees clockwise from North."""
     tack: Literal["starboard", "port"] | None = None
     """Her tack when head to wind or dead downwind (the tack she had before)."""
@@ -88,7 +89,7 @@ class SimMarkModel(StrictModel):
 
     id: Id
     """The mark's id."""
-    at: Point
+    at: PaperPoint
     """Where it is."""
 
 
@@ -99,7 +100,7 @@ class SimLineModel(StrictModel):
     """The line's id."""
     kind: Literal["start", "finish"]
     """start or finish."""
-    ends: Annotated[tuple[Point, Point], Field(strict=False)]
+    ends: Annotated[tuple[PaperPoint, PaperPoint], Field(strict=False)]
     """Its two ends."""
 
 
@@ -120,7 +121,7 @@ class SimPositionModel(StrictModel):
 
 
 class SimOptionsModel(StrictModel):
-    """Ruleset options."""
+    """Options of the simulation: ``{hull_length: 1}``."""
 
     hull_length: Annotated[float, Field(gt=0, le=100, allow_inf_nan=False)] = 1.0
     """A hull's length in units of the paper (right of way measures in hull lengths)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from rightofway import limits
 from rightofway.geometry import Tack
@@ -180,3 +180,39 @@ class Position(BoatIndex[Boat]):
     def with_wind(self, wind: str, knots: int) -> Position:
         """The same position in another wind."""
         return replace(self, wind=wind, knots=knots)
+
+    # --- JSON --------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data, as a scenario file's ``position`` writes it (``hull_length`` is a
+        ruleset option and is left out)."""
+        out: dict[str, Any] = {"wind": {"from": self.wind, "knots": self.knots}}
+        if self.marks:
+            out["marks"] = [{"id": m.id, "at": list(m.at)} for m in self.marks]
+        if self.lines:
+            out["lines"] = [{"id": ln.id, "kind": ln.kind, "ends": [list(p) for p in ln.ends]}
+                            for ln in self.lines]
+        if self.start_turns_left:
+            out["start_turns_left"] = self.start_turns_left
+        out["boats"] = [{"id": b.id, "at": list(b.at), "heading": b.heading,
+                         **({"tack": b.tack.value} if b.tack is not None else {})}
+                        for b in self.boats]
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any, hull_length: float = 1.0) -> Position:
+        """The position of plain data (:meth:`to_json`'s form), validated:
+        :class:`ValueError` naming the field for anything malformed."""
+        from pydantic import ValidationError
+
+        from rightofway.sim.formats import SimOptionsModel, SimPositionModel
+        from rightofway.sim.scenario import to_position
+
+        try:
+            model = SimPositionModel.model_validate(data)
+            options = SimOptionsModel.model_validate({"hull_length": hull_length})
+        except ValidationError as e:
+            err = e.errors()[0]
+            where = ".".join(str(p) for p in err["loc"]) or "position"
+            raise ValueError(f"{where}: {err['msg']}") from None
+        return to_position(model, options)

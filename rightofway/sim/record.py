@@ -125,8 +125,9 @@ def start(lines: list[str]) -> Race:
 
 
 def replay(lines: list[str]) -> Iterator[ReplayTurn]:
-    """Replay a record turn by turn with its own dice. :class:`RecordError` for a
-    malformed line; :class:`ReplayMismatch` naming the turn of a plan out of turn or
+    """Replay a record turn by turn with its own dice.
+    :class:`~rightofway.races.RecordError` for a malformed line;
+    :class:`~rightofway.races.ReplayMismatch` naming the turn of a plan out of turn or
     illegal, a round's end without its dice, or events that differ from the rules'."""
     race = start(lines)
     for number, line in enumerate(lines[1:], 2):

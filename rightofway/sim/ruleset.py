@@ -91,7 +91,7 @@ class Simulation:
         return alt, caption
 
     def legal_moves(self, position: Position, boat: str) -> list[Any]:
-        """The discretised legal plans of a boat (see :func:`rightofway.sim.legal_plans`)."""
+        """The discretised legal plans of a boat (see :func:`rightofway.sim.moves.legal_plans`)."""
         return [(boat, str(p)) for p in moves.legal_plans(position, boat)]
 
     def is_legal(self, position: Position, move: Any) -> bool:
@@ -118,6 +118,6 @@ class Simulation:
 
     def adjudicate(self, position: Position, move: Any, protest: Any = None) -> Ruling[Any, Any]:
         """Rule on one turn: its accounting, and the Racing Rules between the mover and the
-        boats she came near (see :func:`rightofway.sim.adjudicate`)."""
+        boats she came near (see :func:`rightofway.sim.rules.adjudicate`)."""
         boat, plan = _move(move)
         return rules.adjudicate(position, boat, plan)

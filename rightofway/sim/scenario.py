@@ -31,9 +31,9 @@ from rightofway.sim import rules
 from rightofway.sim.formats import (
     Compass,
     DiceModel,
-    Heading,
+    HeadingDegrees,
     Knots,
-    Point,
+    PaperPoint,
     SimMoveModel,
     SimOptionsModel,
     SimPositionModel,
@@ -41,23 +41,25 @@ from rightofway.sim.formats import (
 from rightofway.sim.position import Boat, Line, Mark, Position
 from rightofway.sim.sailing import initial_wind, point_of_sail, start_turns, wind_after_round
 
-__all__ = ["AFTER_TOLERANCE", "Prepared", "SimExpect", "SimScenario", "check", "prepare",
-           "to_position"]
+__all__ = ["AFTER_TOLERANCE", "PointName", "Prepared", "Reason", "SimExpect", "SimScenario",
+           "Turn", "check", "prepare", "to_position"]
 
 AFTER_TOLERANCE = 1e-6
 """Positions and headings in ``expect.after`` are compared within this."""
 
 PointName = Literal["in-irons", "beat", "reach", "broad-reach", "run"]
+"""A point of sail as files name it."""
 Reason = Annotated[str, Field(pattern=r"^SIM (Wind|Movement|Turning|In Irons|The Start|"
                                       r"Turn Sequence)$")]
+"""The section deciding an illegal plan: ``SIM Movement``, ``SIM Turning``, ``SIM In Irons``…"""
 
 
 class AfterModel(StrictModel):
     """Where a boat ends: ``{at: [1.23, 4.56], heading: 15.0}`` (either key optional)."""
 
-    at: Point | None = None
+    at: PaperPoint | None = None
     """Her centre, compared within 1e-6."""
-    heading: Heading | None = None
+    heading: HeadingDegrees | None = None
     """Her heading, compared within 1e-6 degrees."""
 
 

@@ -1,0 +1,336 @@
+"""The simulation ruleset: tables, plan accounting, play order, races, records and bad input.
+
+Expectations come from the rulebook's tables (sailboat-racing-simulation.txt) and the
+readings of continuous.md, worked out by hand in the comments.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rightofway import sim
+from rightofway.geometry import Tack
+from rightofway.races import IllegalMove, ReplayMismatch
+from rightofway.sim import bots, record
+from rightofway.sim import rules as sim_rules
+from rightofway.sim.race import rounds_mark
+from rightofway.sim.sailing import COMPASS, PointOfSail, bonus
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "rightofway.cli", *args], capture_output=True,
+                          text=True, cwd=cwd, timeout=300)
+
+
+# --- SIM Wind ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("total", "points"), [
+    (2, 2), (3, 1), (6, 1), (7, 0), (11, 0), (12, -1), (15, -1), (16, -2)])
+def test_direction_table_rows(total: int, points: int) -> None:
+    # 2 = two points clockwise, 3-6 one, 7-11 none, 12-15 one anticlockwise, 16 two
+    d1 = max(1, total - 8)
+    assert sim.direction_change(d1, total - d1) == points
+
+
+@pytest.mark.parametrize(("total", "knots"), [
+    (2, -2), (3, -1), (6, -1), (7, 0), (11, 0), (12, 1), (15, 1), (16, 2)])
+def test_speed_table_rows(total: int, knots: int) -> None:
+    d1 = max(1, total - 8)
+    assert sim.speed_change(d1, total - d1) == knots
+
+
+def test_speed_outside_8_to_16_is_no_change_not_a_clamp() -> None:
+    assert sim.wind_after_round(("N", 9), (4, 4), (1, 1)) == ("N", 9)  # 9 - 2 = 7: no change
+    assert sim.wind_after_round(("N", 10), (4, 4), (1, 1)) == ("N", 8)
+    assert sim.wind_after_round(("N", 15), (4, 4), (8, 8)) == ("N", 15)  # 17: no change
+    assert sim.wind_after_round(("NW", 12), (1, 1), (4, 4)) == ("NE", 12)  # wraps North
+
+
+def test_initial_wind_and_start_table() -> None:
+    assert sim.initial_wind(1, 1) == ("N", 9)
+    assert sim.initial_wind(8, 8) == ("NW", 16)
+    assert [sim.start_turns(d) for d in range(1, 9)] == [2, 2, 3, 3, 3, 4, 4, 5]
+
+
+@pytest.mark.parametrize("bad", [0, 9, -1, True, 2.0])
+def test_dice_outside_1_to_8_are_refused(bad: object) -> None:
+    with pytest.raises((ValueError, TypeError), match="die"):
+        sim.start_turns(bad)  # type: ignore[arg-type]
+
+
+# --- SIM Movement and Turning --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("angle", "point"), [
+    (0, PointOfSail.IN_IRONS), (44.9, PointOfSail.IN_IRONS), (45, PointOfSail.BEAT),
+    (67.9, PointOfSail.BEAT), (68, PointOfSail.REACH), (112.9, PointOfSail.REACH),
+    (113, PointOfSail.BROAD_REACH), (157.9, PointOfSail.BROAD_REACH), (158, PointOfSail.RUN),
+    (180, PointOfSail.RUN)])
+def test_bands_are_half_open_on_both_sides_of_the_wind(angle: float, point: PointOfSail) -> None:
+    for wind in (0.0, 45.0, 225.0, 315.0):
+        assert sim.point_of_sail((wind + angle) % 360, wind) is point
+        assert sim.point_of_sail((wind - angle) % 360, wind) is point
+
+
+def test_bonus_by_knots() -> None:
+    assert [bonus(k) for k in range(8, 17)] == [0, 0, 0, 0, 1, 1, 1, 2, 2]
+
+
+@pytest.mark.parametrize(("degrees", "cost"), [
+    (0, 0), (59, 1), (60, 1), (61, 2), (-61, 2), (60.5, 2), (120, 2), (180, 3), (240, 4)])
+def test_turn_costs(degrees: float, cost: int) -> None:
+    assert sim.turn_cost(degrees) == cost
+
+
+def one(heading: float, wind: str = "N", knots: int = 10) -> sim.Position:
+    return sim.Position(wind, knots, (sim.Boat("A", (0.0, 0.0), heading),))
+
+
+def test_plan_spending_exactly_the_reach_allowance() -> None:
+    a = sim.account(one(90), "A", "M3 M4")  # reach 7 at 10 knots
+    assert a.legal and a.units == 7
+    assert math.isclose(a.end.at[0], 7.0) and abs(a.end.at[1]) < 1e-9
+
+
+def test_turn_to_slower_point_caps_and_to_faster_gains() -> None:
+    # reach 7: M1, T60 to 150 (broad reach 6) costs 1: 5 left, min(5, 6) = 5
+    assert sim.account(one(90), "A", "M1 T60 M5").legal
+    # run 3 at 180: T-90 to 90 (reach 7) costs 2: 1 left; 7 - 2 spent = 5 > 1: 5 left
+    assert sim.account(one(180), "A", "T-90 M5").legal
+    assert sim.legality(one(180), "A", "T-90 M6") == (False, "SIM Turning")
+    # reach 7: M6, T70 to 160 (run 3) costs 2 but only 1 left
+    assert sim.legality(one(90), "A", "M6 T70 M1") == (False, "SIM Turning")
+
+
+def test_units_left_over_and_overspent_cite_their_sections() -> None:
+    assert sim.legality(one(90), "A", "M6") == (False, "SIM Movement")
+    assert sim.legality(one(90), "A", "M8") == (False, "SIM Movement")
+    assert sim.legality(one(10), "A", "M1") == (False, "SIM In Irons")
+    assert sim.legality(one(10), "A", "T80 M6") == (False, "SIM In Irons")  # 7 - 2 = 5
+
+
+def test_penalty_turn_costs_six_and_keeps_the_heading() -> None:
+    a = sim.account(one(90), "A", "P M1")
+    assert a.legal and a.end.heading == 90 and math.isclose(a.end.at[0], 1.0)
+    assert sim.legality(one(45), "A", "P") == (False, "SIM Turning")  # a beat has 5
+
+
+def test_a_turn_ending_in_irons_ends_the_turn() -> None:
+    assert sim.account(one(45), "A", "M2 T-30").legal  # beat 5: M2, T-30 to 15, in irons
+    assert sim.legality(one(45), "A", "M2 T-30 M1") == (False, "SIM Turning")
+
+
+@pytest.mark.parametrize("text", ["T", "M0", "M-2", "X3", "T30M4", "M\uff11", "T1000", ""])
+def test_unreadable_or_empty_plans(text: str) -> None:
+    if text == "":
+        assert sim.legality(one(90), "A", text) == (False, "SIM Movement")
+        return
+    with pytest.raises(sim.PlanError):
+        sim.Plan.parse(text)
+
+
+def test_plan_text_round_trips() -> None:
+    for text in ("T-30 M4 T60 M2", "P M1.5", "T0 M7"):
+        assert str(sim.Plan.parse(text)) == text
+        assert eval(repr(sim.Plan.parse(text)), {"Plan": sim.Plan}) == sim.Plan.parse(text)
+
+
+# --- properties ----------------------------------------------------------------------------
+
+headings = st.integers(0, 71).map(lambda i: i * 5.0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(headings, st.sampled_from(COMPASS), st.integers(8, 16))
+def test_every_plan_offered_is_legal_and_spends_every_unit(heading: float, wind: str,
+                                                           knots: int) -> None:
+    pos = one(heading, wind, knots)
+    plans = sim.moves.legal_plans(pos, "A", splits=False, penalty=True)
+    assert plans
+    for plan in plans:
+        a = sim.account(pos, "A", plan)
+        assert a.legal, (plan, a.steps[-1])
+        assert a.left == 0.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(headings, st.integers(0, 7), st.integers(8, 16),
+       st.lists(st.sampled_from(["T45", "T-60", "T90", "M1", "M2", "P", "T-135", "M0.5"]),
+                max_size=5))
+def test_rotating_wind_and_boat_together_keeps_the_accounting(heading: float, turn: int,
+                                                              knots: int, steps: list[str]) -> None:
+    plan = " ".join(steps)
+    a = sim.account(one(heading, "N", knots), "A", plan)
+    b = sim.account(one((heading + 45 * turn) % 360, COMPASS[turn], knots), "A", plan)
+    assert (a.legal, a.reason, a.units, a.point_of_sail) == (b.legal, b.reason, b.units,
+                                                             b.point_of_sail)
+    r = math.radians(45 * turn)
+    x, y = a.end.at
+    rx, ry = x * math.cos(r) + y * math.sin(r), -x * math.sin(r) + y * math.cos(r)
+    assert math.isclose(rx, b.end.at[0], abs_tol=1e-6)
+    assert math.isclose(ry, b.end.at[1], abs_tol=1e-6)
+
+
+# --- SIM Turn Sequence ---------------------------------------------------------------------
+
+
+def test_play_order_puts_the_boat_that_keeps_clear_after() -> None:
+    # wind N; A on port to windward (y 4), B on starboard to leeward: RRS 10, A after B
+    pos = sim.Position("N", 10, (sim.Boat("A", (0.0, 4.0), 45.0),
+                                 sim.Boat("B", (3.0, 0.0), 315.0)))
+    order = sim.play_order(pos)
+    assert order.order == ("B", "A")
+    assert ("A", "B", "10") in order.keep_clear
+    assert order.cycles == ()
+
+
+def test_play_order_reports_a_cycle_and_moves_it_windward_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    pos = sim.Position("N", 10, (sim.Boat("A", (0.0, 0.0), 90.0),
+                                 sim.Boat("B", (10.0, 5.0), 90.0),
+                                 sim.Boat("C", (20.0, 10.0), 90.0)))
+    cycle = [("A", "B", "11"), ("B", "C", "11"), ("C", "A", "11")]
+    monkeypatch.setattr(sim_rules, "keep_clear", lambda position: cycle)
+    order = sim.play_order(pos)
+    assert order.cycles == (("A", "B", "C"),)
+    assert order.order == ("C", "B", "A")  # C is furthest to windward (y 10)
+    assert any("cycle" in s.text for s in order.steps)
+
+
+# --- races -----------------------------------------------------------------------------------
+
+
+def test_rounding_to_port_counts_and_to_starboard_does_not() -> None:
+    up = (0.0, 1.0)
+    assert rounds_mark((0.0, 0.0), up, ((1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)), 5.0)
+    assert not rounds_mark((0.0, 0.0), up, ((-1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)), 5.0)
+
+
+def test_out_of_turn_and_illegal_plans_are_refused() -> None:
+    race = bots.random_race(3, 2)
+    first = race.to_move
+    assert first is not None
+    other = next(b for b in race.position.boat_ids if b != first)
+    with pytest.raises(IllegalMove, match="turn"):
+        race.play((other, "M1"))
+    with pytest.raises(IllegalMove, match="SIM"):
+        race.play((first, "M1"))
+
+
+def test_a_race_is_immutable_and_undoes() -> None:
+    race = bots.random_race(2, 4)
+    rng = random.Random(4)
+    move = bots.choose_move(race, rng)
+    after, events = race.play(move)
+    assert after.parent is race and after.pop() is race
+    assert race.turn == 0 and after.turn == 1 and events[0].kind == "move"
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_bots_finish_and_replays_reproduce_the_race(seed: int) -> None:
+    race = bots.random_race(3, seed)
+    rng = random.Random(seed)
+    while not race.is_over():
+        race, _ = race.play(bots.choose_move(race, rng))
+    assert sorted(race.finish_order) == ["A", "B", "C"]
+    lines = race.record_lines()
+    turns = list(record.replay(lines))
+    assert turns[-1].race.finish_order == race.finish_order
+    assert [t.move for t in turns] == list(race.moves)
+
+
+def test_replay_uses_the_recorded_dice_not_the_seed() -> None:
+    race = bots.random_race(2, 9)
+    rng = random.Random(9)
+    for _ in range(2):
+        race, _ = race.play(bots.choose_move(race, rng))
+    lines = race.record_lines()
+    data = json.loads(lines[2])
+    assert "dice" in data  # two boats: the second move ends round 1
+    data["dice"] = {"direction": [1, 1], "speed": [4, 4]}
+    lines[2] = json.dumps(data)
+    with pytest.raises(ReplayMismatch, match="turn 2"):
+        list(record.replay(lines))  # the recorded wind event no longer matches
+    data.pop("events")
+    lines[2] = json.dumps(data)
+    replayed = list(record.replay(lines))
+    assert replayed[-1].race.position.wind == sim.wind_after_round(
+        (race.start.position.wind, race.start.position.knots), (1, 1), (4, 4))[0]
+
+
+def test_play_and_replay_from_the_command_line(tmp_path: Path) -> None:
+    out = run("play", "--ruleset", "simulation", "--boats", "4", "--seed", "5", "--record",
+              "r.jsonl", "-q", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "finish: 1." in out.stdout
+    ok = run("replay", "r.jsonl", "-q", cwd=tmp_path)
+    assert ok.returncode == 0, ok.stderr
+    lines = (tmp_path / "r.jsonl").read_text().splitlines()
+    moved = json.loads(lines[3])
+    moved["plan"] = "M1 " + moved["plan"]
+    lines[3] = json.dumps(moved)
+    (tmp_path / "bad.jsonl").write_text("\n".join(lines) + "\n")
+    bad = run("replay", "bad.jsonl", "-q", cwd=tmp_path)
+    assert bad.returncode == 1
+    assert "turn 3" in bad.stderr
+
+
+# --- bad files ---------------------------------------------------------------------------------
+
+BASE = """id: sim-bad
+title: bad input
+ruleset: simulation
+source: SIM Movement
+position:
+  wind: {from: N, knots: 10}
+  boats: [{id: A, at: [0, 0], heading: 90}]
+"""
+
+
+@pytest.mark.parametrize(("extra", "where"), [
+    ("move: {boat: A, plan: \"T-30 M4 X\"}\n", "move.plan"),
+    ("dice: {start: 9}\n", "dice.start"),
+    ("dice: {direction: [0, 3], speed: [1, 1]}\n", "dice.direction"),
+    ("move: {boat: Z, plan: M7}\n", "move.boat"),
+])
+def test_bad_files_exit_2_naming_file_line_and_field(tmp_path: Path, extra: str,
+                                                     where: str) -> None:
+    f = tmp_path / "bad.yaml"
+    f.write_text(BASE + extra)
+    out = run("check", str(f))
+    assert out.returncode == 2
+    line = out.stderr.strip().splitlines()[-1] if out.stderr.strip() else out.stdout
+    assert "bad.yaml:" in line and where in line, line
+    assert "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("heading", [".nan", ".inf", "-5", "361", "'north'"])
+def test_headings_that_are_not_finite_degrees(tmp_path: Path, heading: str) -> None:
+    f = tmp_path / "bad.yaml"
+    f.write_text(BASE.replace("heading: 90", f"heading: {heading}"))
+    out = run("check", str(f))
+    assert out.returncode == 2
+    assert "bad.yaml:7:" in out.stderr and "heading" in out.stderr, out.stderr
+
+
+def test_position_json_round_trip_and_bad_json() -> None:
+    pos = sim.Position("SW", 12, (sim.Boat("A", (1.5, -2.0), 45.0),
+                                  sim.Boat("B", (4.0, 0.0), 0.0, Tack.PORT)),
+                       (sim.Mark("m1", (0.0, 15.0)),),
+                       (sim.Line("start", "start", ((-3.0, 0.0), (3.0, 0.0))),), 2)
+    assert sim.Position.from_json(pos.to_json()) == pos
+    bad = pos.to_json()
+    bad["boats"][0]["heading"] = float("nan")
+    with pytest.raises(ValueError, match=r"boats\.0\.heading"):
+        sim.Position.from_json(bad)
+
