@@ -13,7 +13,7 @@ from pydantic import AfterValidator, Field, StrictInt, StrictStr
 
 from rightofway import limits
 from rightofway.scenarios import Id, StrictModel
-from rightofway.sim.moves import Plan, PlanError
+from rightofway.sim.plan import Plan, PlanError
 
 __all__ = [
     "Compass",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from rightofway import limits
 from rightofway.geometry import Tack
@@ -19,7 +19,10 @@ from rightofway.plane import hull, hull_distance, tack_of
 from rightofway.positions import BoatIndex, PositionError
 from rightofway.sim.sailing import COMPASS, compass_degrees, normalise
 
-__all__ = ["Boat", "Line", "Mark", "Position", "Vec"]
+if TYPE_CHECKING:
+    from rightofway.sim.formats import SimOptionsModel, SimPositionModel
+
+__all__ = ["Boat", "Line", "Mark", "Position", "Vec", "to_position"]
 
 Vec = tuple[float, float]
 
@@ -206,7 +209,6 @@ class Position(BoatIndex[Boat]):
         from pydantic import ValidationError
 
         from rightofway.sim.formats import SimOptionsModel, SimPositionModel
-        from rightofway.sim.scenario import to_position
 
         try:
             model = SimPositionModel.model_validate(data)
@@ -216,3 +218,19 @@ class Position(BoatIndex[Boat]):
             where = ".".join(str(p) for p in err["loc"]) or "position"
             raise ValueError(f"{where}: {err['msg']}") from None
         return to_position(model, options)
+
+
+def to_position(p: SimPositionModel, options: SimOptionsModel) -> Position:
+    """The position of a validated ``position`` (:class:`PositionError` if it cannot exist)."""
+    try:
+        return Position(
+            p.wind.from_, p.wind.knots,
+            tuple(Boat(b.id, b.at, b.heading, Tack(b.tack) if b.tack else None)
+                  for b in p.boats),
+            tuple(Mark(m.id, m.at) for m in p.marks),
+            tuple(Line(ln.id, ln.kind, ln.ends) for ln in p.lines),
+            p.start_turns_left, options.hull_length)
+    except PositionError:
+        raise
+    except ValueError as e:  # a line whose ends meet
+        raise PositionError(("lines",), str(e)) from None

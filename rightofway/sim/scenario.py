@@ -16,7 +16,6 @@ from pydantic import Field, StrictBool, model_validator
 
 from rightofway import limits
 from rightofway.explain import Step
-from rightofway.geometry import Tack
 from rightofway.positions import PositionError
 from rightofway.scenarios import (
     Comparison,
@@ -38,7 +37,7 @@ from rightofway.sim.formats import (
     SimOptionsModel,
     SimPositionModel,
 )
-from rightofway.sim.position import Boat, Line, Mark, Position
+from rightofway.sim.position import Position, to_position
 from rightofway.sim.sailing import initial_wind, point_of_sail, start_turns, wind_after_round
 
 __all__ = ["AFTER_TOLERANCE", "PointName", "Prepared", "Reason", "SimExpect", "SimScenario",
@@ -120,22 +119,6 @@ class SimScenario(ScenarioHeader):
         if (self.dice.direction is None) != (self.dice.speed is None):
             raise ValueError("dice: the end of a round rolls both direction and speed")
         return self
-
-
-def to_position(p: SimPositionModel, options: SimOptionsModel) -> Position:
-    """The position of a validated ``position`` (:class:`PositionError` if it cannot exist)."""
-    try:
-        return Position(
-            p.wind.from_, p.wind.knots,
-            tuple(Boat(b.id, b.at, b.heading, Tack(b.tack) if b.tack else None)
-                  for b in p.boats),
-            tuple(Mark(m.id, m.at) for m in p.marks),
-            tuple(Line(ln.id, ln.kind, ln.ends) for ln in p.lines),
-            p.start_turns_left, options.hull_length)
-    except PositionError:
-        raise
-    except ValueError as e:  # a line whose ends meet
-        raise PositionError(("lines",), str(e)) from None
 
 
 @dataclass(frozen=True, slots=True)
