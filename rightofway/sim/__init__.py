@@ -9,15 +9,13 @@ ruleset (SIM Turn Sequence). Citations name the rulebook's headings (``SIM Turni
 
 from rightofway.sim.moves import (
     Accounting,
-    Plan,
-    PlanError,
-    PlanStep,
     account,
     apply,
     is_legal,
     legality,
     units,
 )
+from rightofway.sim.plan import Plan, PlanError, PlanStep
 from rightofway.sim.position import Boat, Line, Mark, Position
 from rightofway.sim.rules import PlayOrder, keep_clear, play_order, to_rrs
 from rightofway.sim.sailing import (

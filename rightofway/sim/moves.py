@@ -40,9 +40,6 @@ from rightofway.sim.sailing import (
 
 __all__ = [
     "Accounting",
-    "Plan",
-    "PlanError",
-    "PlanStep",
     "account",
     "apply",
     "is_legal",

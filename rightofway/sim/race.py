@@ -28,6 +28,7 @@ from rightofway.plane import segments_cross
 from rightofway.races import Event, History, IllegalMove, SetupError
 from rightofway.sim import moves as sim_moves
 from rightofway.sim import rules
+from rightofway.sim.plan import PlanError
 from rightofway.sim.position import Boat, Line, Mark, Position, Vec
 from rightofway.sim.sailing import (
     cite,
@@ -241,7 +242,7 @@ class Race(History[Move]):
                               f"(play order {', '.join(self.to_play)})", cite("Turn Sequence"))
         try:
             ruling = rules.adjudicate(self.position, boat, plan)
-        except sim_moves.PlanError as e:
+        except PlanError as e:
             raise IllegalMove(f"{boat} {plan}", str(e), cite("Movement")) from None
         if not ruling.legal or ruling.after is None:
             raise IllegalMove(f"{boat} {plan}", ruling.reason, ruling.steps[-1].cite)

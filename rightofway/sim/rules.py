@@ -195,7 +195,8 @@ def adjudicate(position: Position, boat: str,
     game's 360-degree ``P``); a plan ending with hulls touching is illegal (RRS 14)."""
     from rightofway.positions import PositionError
     from rightofway.results import Infringement
-    from rightofway.sim.moves import Plan, account
+    from rightofway.sim.moves import account
+    from rightofway.sim.plan import Plan
 
     a = account(position, boat, plan if isinstance(plan, (str, Plan)) else str(plan))
     move = (boat, str(a.plan))
