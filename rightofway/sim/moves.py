@@ -25,7 +25,7 @@ from rightofway.explain import Step
 from rightofway.geometry import Tack
 from rightofway.plane import tack_of
 from rightofway.positions import check_instance
-from rightofway.sim.plan import Plan, PlanError, PlanStep
+from rightofway.sim.plan import Plan, PlanStep
 from rightofway.sim.position import Boat, Position, Vec
 from rightofway.sim.sailing import (
     TOLERANCE,
