@@ -334,3 +334,16 @@ def test_position_json_round_trip_and_bad_json() -> None:
     with pytest.raises(ValueError, match=r"boats\.0\.heading"):
         sim.Position.from_json(bad)
 
+
+
+def test_a_file_may_roll_only_the_direction_or_only_the_speed(tmp_path: Path) -> None:
+    # N 10: direction 2d8 = 3 turns it one point clockwise (NE); speed 2d8 = 16 adds 2
+    base = BASE.replace("source: SIM Movement", "source: SIM Wind")
+    (tmp_path / "dir.yaml").write_text(base + "dice: {direction: [1, 2]}\n"
+                                       "expect: {wind: {from: NE, knots: 10}}\n")
+    (tmp_path / "speed.yaml").write_text(base.replace("sim-bad", "sim-speed")
+                                         + "dice: {speed: [8, 8]}\n"
+                                         "expect: {wind: {from: N, knots: 12}}\n")
+    out = run("check", str(tmp_path))
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "2 passed" in out.stdout

@@ -112,14 +112,18 @@ def speed_change(d1: int, d2: int) -> int:
     return _change(d1 + d2)
 
 
-def wind_after_round(wind: tuple[str, int], direction: tuple[int, int],
-                     speed: tuple[int, int]) -> tuple[str, int]:
-    """SIM Wind: the wind after the end-of-round rolls. A speed change that would leave
-    8..16 knots is no change at all (the whole roll, not a clamp)."""
+def wind_after_round(wind: tuple[str, int], direction: tuple[int, int] | None,
+                     speed: tuple[int, int] | None) -> tuple[str, int]:
+    """SIM Wind: the wind after the end-of-round rolls (a roll not given changes nothing).
+    A speed change that would leave 8..16 knots is no change at all (the whole roll, not a
+    clamp)."""
     name, knots = wind
-    turned = COMPASS[(COMPASS.index(name) + direction_change(*direction)) % 8]
-    faster = knots + speed_change(*speed)
-    return turned, faster if 8 <= faster <= 16 else knots
+    if direction is not None:
+        name = COMPASS[(COMPASS.index(name) + direction_change(*direction)) % 8]
+    if speed is not None:
+        faster = knots + speed_change(*speed)
+        knots = faster if 8 <= faster <= 16 else knots
+    return name, knots
 
 
 def start_turns(die: int) -> int:

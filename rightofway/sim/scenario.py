@@ -116,8 +116,6 @@ class SimScenario(ScenarioHeader):
     def _one_way_to_move(self) -> SimScenario:
         if self.move is not None and self.moves is not None:
             raise ValueError("give either move or moves, not both")
-        if (self.dice.direction is None) != (self.dice.speed is None):
-            raise ValueError("dice: the end of a round rolls both direction and speed")
         return self
 
 
@@ -237,7 +235,7 @@ def check(p: Prepared) -> ScenarioReport:
                     where.heading if diff <= AFTER_TOLERANCE else b.heading)
     wind = (p.final.wind, p.final.knots)
     dice = p.model.dice
-    if dice.direction is not None and dice.speed is not None:
+    if dice.direction is not None or dice.speed is not None:
         wind = wind_after_round(wind, dice.direction, dice.speed)
     if e.wind is not None:
         compare("wind", f"{e.wind.from_} {e.wind.knots}", f"{wind[0]} {wind[1]}")
