@@ -22,7 +22,7 @@ from rightofway.geometry import Tack
 from rightofway.races import IllegalMove, ReplayMismatch
 from rightofway.sim import bots, record
 from rightofway.sim import rules as sim_rules
-from rightofway.sim.race import rounds_mark
+from rightofway.sim.race import Race, rounds_mark
 from rightofway.sim.sailing import COMPASS, PointOfSail, bonus
 
 
@@ -347,3 +347,28 @@ def test_a_file_may_roll_only_the_direction_or_only_the_speed(tmp_path: Path) ->
     out = run("check", str(tmp_path))
     assert out.returncode == 0, out.stdout + out.stderr
     assert "2 passed" in out.stdout
+
+
+def test_a_boat_that_must_keep_clear_and_passes_close_owes_a_penalty_turn() -> None:
+    from dataclasses import replace
+
+    race = Race.new(2, 1, initial=(1, 2), start=1)  # wind N 10 knots
+    # A on port reaching (heading 90, 7 units) at (-4, 4.5); B on starboard (heading 315)
+    # at (0, 5): A keeps clear of B (RRS 10). A's M7 ends at (3, 4.5) and passes 0.5 from
+    # B's centre, within a hull length: A has not kept clear.
+    pos = replace(race.position, boats=(sim.Boat("A", (-4.0, 4.5), 90.0),
+                                        sim.Boat("B", (0.0, 5.0), 315.0)))
+    race = replace(race, position=pos, to_play=("A", "B"))
+    after, events = race.play(("A", "M7"))
+    infringement = next(e for e in events if e.kind == "infringement")
+    assert infringement.cite.section == "10" and dict(infringement.data)["against"] == "B"
+    assert after.boat_progress("A").penalties == 1
+    # B sails away (a beat, 5 units); the round ends with dice that change nothing, and
+    # in the next round B (starboard) moves first again, then A takes her penalty turn
+    after, events = after.play(("B", "M5"), ((4, 4), (4, 4)))
+    assert "close" not in [e.kind for e in events]
+    assert after.to_play == ("B", "A")
+    after, _ = after.play(("B", "M5"))
+    after, events = after.play(("A", "P M1"), ((4, 4), (4, 4)))
+    assert [e.kind for e in events][:2] == ["move", "penalty"]
+    assert after.boat_progress("A").penalties == 0

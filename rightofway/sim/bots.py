@@ -101,7 +101,7 @@ def choose_move(race: Race, rng: random.Random) -> Move:
             continue
         score = math.dist(end, target) + rng.random() * 0.3
         if point_of_sail(a.end.heading, pos.wind_degrees) is PointOfSail.IN_IRONS:
-            score += 2.0
+            score += 50.0  # next turn would start with nothing
         if best is None or score < best[0]:
             best = (score, str(plan))
     if best is None:  # nothing safe: the first legal plan
