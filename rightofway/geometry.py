@@ -9,10 +9,12 @@ their bearing. The wind is named by the direction it blows *from*.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum, StrEnum
 from typing import Final
 
 __all__ = [
+    "INDEX_FROM",
     "Compass",
     "PointOfSail",
     "Tack",
@@ -21,6 +23,7 @@ __all__ = [
     "cone",
     "depth",
     "downwind_step",
+    "engaged_index_pairs",
     "euclidean_sq",
     "norm_bearing",
     "point_of_sail",
@@ -227,3 +230,47 @@ def cone(origin: Point, direction: Point, reach: int) -> frozenset[Point]:
             if dot > 0 and 2 * dot * dot >= (vx * vx + vy * vy) * dd:
                 out.add((origin[0] + vx, origin[1] + vy))
     return frozenset(out)
+
+
+INDEX_FROM = 16
+"""Fleets of at least this many boats find engaged pairs through a point index; smaller
+ones compare every pair, which is faster for them."""
+
+
+def engaged_index_pairs(ats: Sequence[Point], claims: Sequence[frozenset[Point]],
+                        *, index_from: int | None = None) -> list[tuple[int, int]]:
+    """Pairs ``(i, j)``, ``i < j`` in ascending order, of boats that are engaged: their
+    claims meet, or one claims the other's intersection (the grid games' engagement).
+
+    ``ats[i]`` is boat ``i``'s intersection and ``claims[i]`` what it claims. Fleets of
+    ``index_from`` boats or more go through an index from each point to the boats that
+    claim it, so the work grows with the claims that meet rather than with every pair;
+    smaller fleets compare every pair. Both give the same list. ``index_from`` defaults
+    to :data:`INDEX_FROM`.
+    """
+    n = len(ats)
+    if n < (INDEX_FROM if index_from is None else index_from):
+        return [(i, j) for i in range(n) for j in range(i + 1, n)
+                if ats[i] in claims[j] or ats[j] in claims[i]
+                or not claims[i].isdisjoint(claims[j])]
+    by_point: dict[Point, list[int]] = {}
+    for i, c in enumerate(claims):
+        for p in c:
+            found = by_point.get(p)
+            if found is None:
+                by_point[p] = [i]
+            else:
+                found.append(i)
+    pairs: set[tuple[int, int]] = set()
+    at_index = {at: i for i, at in enumerate(ats)}
+    for p, claimers in by_point.items():
+        if len(claimers) > 1:
+            for k, i in enumerate(claimers):
+                for j in claimers[k + 1:]:
+                    pairs.add((i, j) if i < j else (j, i))
+        here = at_index.get(p)
+        if here is not None:
+            for i in claimers:
+                if i != here:
+                    pairs.add((i, here) if i < here else (here, i))
+    return sorted(pairs)

@@ -125,11 +125,11 @@ def choose_move(race: Race, rng: random.Random) -> AnyMove:
     target = waypoint(race, boat)
     wind = race.position.wind.value
     scored: list[tuple[float, int, AnyMove]] = []
+    outcomes = {o.actions: o for o in moves.outcomes(race.position, boat)}  # once, not per move
     for m in options:
         assert not isinstance(m, PenaltyTurn)
-        verdict = moves.legality(race.position, m)
-        assert verdict.outcome is not None
-        end, heading = verdict.outcome.end, verdict.outcome.heading
+        outcome = outcomes[m.actions]
+        end, heading = outcome.end, outcome.heading
         dx, dy = target[0] - end[0], target[1] - end[1]
         bearing = _bearing(dx, dy)
         off = angle_off_wind(heading, bearing) if (dx or dy) else 0.0

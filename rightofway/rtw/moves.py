@@ -48,6 +48,7 @@ __all__ = [
     "claims_of",
     "is_legal",
     "legal_moves",
+    "legal_verdict",
     "legality",
     "outcomes",
 ]
@@ -212,6 +213,7 @@ def outcomes(position: Position, boat_id: str, *, other_boats: bool = True) -> l
 
 
 _EMPTY: frozenset[Point] = frozenset()
+_COMPASS: dict[int, Compass] = {c.value: c for c in Compass}
 
 
 @cache
@@ -328,11 +330,18 @@ def claims(position: Position) -> dict[str, frozenset[Point]]:
     (the wind, the phase, the special intersections) looked up once."""
     if not isinstance(position, Position):
         check_position(position)
+    known = position._claims
+    if len(known) == len(position.boats):
+        return dict(known)
     wind = position.wind
     start = position.phase is Phase.START
     specials = position.special_points
     out: dict[str, frozenset[Point]] = {}
     for boat in position.boats:
+        found = known.get(boat.id)
+        if found is not None:
+            out[boat.id] = found
+            continue
         if boat.lull:
             out[boat.id] = _EMPTY
             continue
@@ -345,7 +354,9 @@ def claims(position: Position) -> dict[str, frozenset[Point]]:
                      position.mark_points, position.options.beam_gust_after_manoeuvre)
         pts.discard(boat.at)
         out[boat.id] = frozenset(pts)
-    return out
+    # a position never changes: its claims are kept for the next caller (a copy goes out)
+    known.update(out)
+    return dict(out)
 
 
 def legal_moves(position: Position, boat_id: str) -> list[Move]:
@@ -390,6 +401,15 @@ def _describe(boat: Boat, position: Position) -> tuple[PointOfSail, Step]:
     )
 
 
+def legal_verdict(move: Move, o: Outcome) -> Legality:
+    """The verdict on a move already known to be one of the boat's :func:`outcomes` (what
+    :func:`legality` says of it, without generating the moves again)."""
+    text = f"{move} is a legal move"
+    if o.lulled:
+        text += f"; a yellow token at {list(o.end)} stops it there (RTW 3.2)"
+    return Legality(True, text, (Step("rule", text, RTW2),), o)
+
+
 def legality(position: Position, move: Move) -> Legality:
     """Whether ``move`` is legal in ``position``, with the reason and its citation."""
     check_position(position)
@@ -398,10 +418,7 @@ def legality(position: Position, move: Move) -> Legality:
     options = outcomes(position, move.boat)
     for o in options:
         if o.actions == move.actions:
-            text = f"{move} is a legal move"
-            if o.lulled:
-                text += f"; a yellow token at {list(o.end)} stops it there (RTW 3.2)"
-            return Legality(True, text, (Step("rule", text, RTW2),), o)
+            return legal_verdict(move, o)
     pos, pattern = _describe(boat, position)
     reason, cite = _diagnose(position, boat, move, options, pos)
     return Legality(False, reason, (pattern, Step("conclusion", reason, cite)), None)
@@ -517,4 +534,5 @@ def apply(position: Position, move: Move) -> Position:
 def _after(position: Position, boat_id: str, o: Outcome) -> Position:
     boat = position.boat(boat_id)
     lull = o.lulled and position.options.yellow_skips_next_turn
-    return position.replace_boat(Boat(boat.id, o.end, Compass(o.heading), lull, boat.leg))
+    # a legal outcome ends on a free intersection that is not a mark: nothing to validate again
+    return position._moved(Boat(boat.id, o.end, _COMPASS[o.heading], lull, boat.leg))

@@ -253,6 +253,9 @@ class Position(BoatIndex[Boat]):
     _special: frozenset[Point] = field(init=False, repr=False, compare=False, hash=False)
     _rounding: dict[str, frozenset[str]] | None = field(init=False, repr=False, compare=False,
                                                         hash=False)
+    _claims: dict[str, frozenset[Point]] = field(init=False, repr=False, compare=False,
+                                                 hash=False)
+    """Each boat's claims once worked out (:func:`rightofway.rtw.claims` fills it in)."""
 
     def __post_init__(self) -> None:
         self._convert()
@@ -298,6 +301,7 @@ class Position(BoatIndex[Boat]):
         if any(b.leg is not None for b in self.boats):
             self._check_legs()
         object.__setattr__(self, "_rounding", None)
+        object.__setattr__(self, "_claims", {})
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_order", {b: i for i, b in enumerate(order)})
         object.__setattr__(self, "_marks_at", marks_at)
@@ -409,6 +413,24 @@ class Position(BoatIndex[Boat]):
     def replace_boat(self, boat: Boat) -> Position:
         """A new position with the boat of the same id replaced by ``boat``."""
         return replace(self, boats=tuple(boat if b.id == boat.id else b for b in self.boats))
+
+    def _moved(self, boat: Boat) -> Position:
+        """Internal: :meth:`replace_boat` for a boat a legal move took to a free intersection
+        that holds no mark, her id and leg unchanged. Nothing is validated again; what the
+        position derives from its boats is updated for her alone."""
+        new = object.__new__(Position)
+        for name in ("wind", "marks", "yellow", "blue", "phase", "turn_order", "options",
+                     "_order", "_marks_at", "_special", "_rounding"):
+            object.__setattr__(new, name, getattr(self, name))
+        object.__setattr__(new, "boats",
+                           tuple(boat if b.id == boat.id else b for b in self.boats))
+        by_id = dict(self._by_id)
+        by_id[boat.id] = boat
+        object.__setattr__(new, "_by_id", by_id)
+        # the others' claims are the same: a boat's claims depend on her and the water alone
+        object.__setattr__(new, "_claims", {k: v for k, v in self._claims.items()
+                                            if k != boat.id})
+        return new
 
     def with_wind(self, wind: Compass) -> Position:
         """The same position after a wind shift (RTW 3.3)."""

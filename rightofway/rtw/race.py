@@ -288,7 +288,7 @@ class Race(History["AnyMove"]):
         out: list[AnyMove] = []
         for outcome in moves.outcomes(self.position, boat):
             m = Move(boat, outcome.actions)
-            ruling = rules.adjudicate(self.position, m)
+            ruling = rules.adjudicate_outcome(self.position, m, outcome)
             if not (ruling.infringed and not ruling.exonerated) and \
                     not self._start_faults(m, outcome):
                 out.append(m)

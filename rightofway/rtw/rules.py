@@ -20,6 +20,7 @@ from rightofway.geometry import (
     chebyshev,
     cone,
     downwind_step,
+    engaged_index_pairs,
     euclidean_sq,
     point_of_sail,
     tack,
@@ -28,7 +29,15 @@ from rightofway.geometry import (
 from rightofway.order import Decision, Rule, decide
 from rightofway.positions import UnknownId
 from rightofway.results import Answer, Basis, Infringement, RightOfWay, Ruling, Verdict
-from rightofway.rtw.moves import _after, claims, legality, outcomes
+from rightofway.rtw.moves import (
+    Legality,
+    Outcome,
+    _after,
+    claims,
+    legal_verdict,
+    legality,
+    outcomes,
+)
 from rightofway.rtw.position import (
     TURNS,
     Boat,
@@ -51,6 +60,7 @@ __all__ = [
     "Cover",
     "Pair",
     "adjudicate",
+    "adjudicate_outcome",
     "boat_facts",
     "can_serve_penalty",
     "covers",
@@ -457,14 +467,13 @@ def engaged_pairs(position: Position) -> list[tuple[str, str]]:
     check_position(position)
     cl = claims(position)
     boats = position.boats
-    out = []
-    for i, a in enumerate(boats):
-        ca = cl[a.id]
-        for b in boats[i + 1:]:
-            cb = cl[b.id]
-            if a.at in cb or b.at in ca or not ca.isdisjoint(cb):
-                out.append((a.id, b.id))
-    return out
+    return [(boats[i].id, boats[j].id) for i, j in _pairs(position, cl)]
+
+
+def _pairs(position: Position, cl: dict[str, frozenset[Point]]) -> list[tuple[int, int]]:
+    """Indexes of the engaged pairs, in listing order (a point index in large fleets)."""
+    boats = position.boats
+    return engaged_index_pairs([b.at for b in boats], [cl[b.id] for b in boats])
 
 
 def engagements(
@@ -482,14 +491,11 @@ def engagements(
     d = downwind_step(position.wind)
     boats = position.boats
     out: list[tuple[str, str, Basis]] = []
-    for i, a in enumerate(boats):
-        ca = cl[a.id]
-        for b in boats[i + 1:]:
-            cb = cl[b.id]
-            if a.at in cb or b.at in ca or not ca.isdisjoint(cb):
-                fa = fs.get(a.id) or fs.setdefault(a.id, _facts_of(position, a, d))
-                fb = fs.get(b.id) or fs.setdefault(b.id, _facts_of(position, b, d))
-                out.append(_decide(position, fa, fb, ca, cb, None))
+    for i, j in _pairs(position, cl):
+        a, b = boats[i], boats[j]
+        fa = fs.get(a.id) or fs.setdefault(a.id, _facts_of(position, a, d))
+        fb = fs.get(b.id) or fs.setdefault(b.id, _facts_of(position, b, d))
+        out.append(_decide(position, fa, fb, cl[a.id], cl[b.id], None))
     return out
 
 
@@ -532,22 +538,20 @@ def engagement_graph(position: Position) -> nx.DiGraph:
         )
     boats = position.boats
     zoned = False
-    for i, a in enumerate(boats):
-        for b in boats[i + 1:]:
-            fa, fb = fs[a.id], fs[b.id]
-            ca, cb = cl[a.id], cl[b.id]
-            contested = _contested(fa, fb, ca, cb)
-            if not contested:
-                continue
-            trace = [Step("fact", _engagement_text(fa, fb, ca, cb), RTW34)]
-            holder, giver, basis = _decide(position, fa, fb, ca, cb, trace)
-            trace.append(
-                Step("conclusion", f"{holder} has right of way over {giver} ({basis})",
-                     RTW36 if basis in ("inside", "astern") else RTW34)
-            )
-            g.add_edge(giver, holder, basis=basis, contested=sorted(contested),
-                       steps=tuple(trace))
-            zoned = zoned or basis in ("inside", "astern")
+    for i, j in _pairs(position, cl):
+        a, b = boats[i], boats[j]
+        fa, fb = fs[a.id], fs[b.id]
+        ca, cb = cl[a.id], cl[b.id]
+        contested = _contested(fa, fb, ca, cb)
+        trace = [Step("fact", _engagement_text(fa, fb, ca, cb), RTW34)]
+        holder, giver, basis = _decide(position, fa, fb, ca, cb, trace)
+        trace.append(
+            Step("conclusion", f"{holder} has right of way over {giver} ({basis})",
+                 RTW36 if basis in ("inside", "astern") else RTW34)
+        )
+        g.add_edge(giver, holder, basis=basis, contested=sorted(contested),
+                   steps=tuple(trace))
+        zoned = zoned or basis in ("inside", "astern")
     # Outside zones the order of RTW 3.4 is total, so only zone bases can close a cycle.
     g.graph["cycles"] = right_of_way_cycles(g) if zoned else []
     return g
@@ -783,7 +787,18 @@ def adjudicate(
                     raise TypeError(f"protest.{role}: expected a boat id (a string), got "
                                     f"{bid!r:.60}")
                 raise UnknownId(f"protest.{role}: no boat {bid!r} in this position")
-    verdict_of_move = legality(position, move)
+    return _rule(position, move, protest, legality(position, move))
+
+
+def adjudicate_outcome(position: Position, move: Move, outcome: Outcome) -> Ruling[Position, Move]:
+    """:func:`adjudicate` without a protest for a move the engine already holds as one of
+    the boat's :func:`~rightofway.rtw.moves.outcomes` (the same ruling, without generating
+    the boat's moves again to find it legal)."""
+    return _rule(position, move, None, legal_verdict(move, outcome))
+
+
+def _rule(position: Position, move: Move, protest: Protest | None,
+          verdict_of_move: Legality) -> Ruling[Position, Move]:
     steps: list[Step] = list(verdict_of_move.steps)
     if verdict_of_move.outcome is None:
         if protest is not None:
@@ -885,7 +900,8 @@ def _where_it_ends(
         )
     )
     cl = claims(after)
-    fs = facts(after)
+    d = downwind_step(after.wind)
+    fx = _facts_of(after, mover, d)
     already = {i.against for i in found}
     out: list[Infringement] = []
     for other in after.boats:
@@ -895,7 +911,8 @@ def _where_it_ends(
         if q not in co and other.at not in cl[x] and co.isdisjoint(cl[x]):
             continue  # not engaged with the mover after the move: nothing is owed to it
         trace: list[Step] = []
-        holder, _giver, basis = _decide(after, fs[x], fs[other.id], cl[x], cl[other.id], trace)
+        holder, _giver, basis = _decide(after, fx, _facts_of(after, other, d), cl[x],
+                                        cl[other.id], trace)
         if holder != other.id or other.id in already:
             continue
         if q not in co:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from rightofway import limits
 from rightofway.explain import Step
-from rightofway.geometry import Point
+from rightofway.geometry import Point, engaged_index_pairs
 from rightofway.order import Decision, Rule, decide
 from rightofway.positions import (
     BoatIndex,
@@ -478,8 +478,8 @@ def engaged_pairs(position: Position) -> list[tuple[str, str]]:
     check_position(position)
     cl = claims(position)
     boats = position.boats
-    return [(a.id, b.id) for i, a in enumerate(boats) for b in boats[i + 1:]
-            if a.at in cl[b.id] or b.at in cl[a.id] or not cl[a.id].isdisjoint(cl[b.id])]
+    return [(boats[i].id, boats[j].id) for i, j in
+            engaged_index_pairs([b.at for b in boats], [cl[b.id] for b in boats])]
 
 
 # --- right of way: the give-way rules as an order of cited rules ----------------------------

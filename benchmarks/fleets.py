@@ -1,0 +1,69 @@
+"""Fleets of any size at constant density, for the fleet-scaling benchmarks.
+
+``rtw_fleet(n)`` and ``vg_fleet(n)`` scatter ``n`` boats with seeded random headings (or
+vectors) over a square whose side grows with the square root of ``n``, so that a boat has
+as many neighbours in a fleet of 4,000 as in one of 250. ``slope`` fits the log-log slope
+of time against fleet size: 1 is linear, 2 quadratic.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import timeit
+from collections.abc import Callable, Sequence
+
+from rightofway import rtw, vg
+from rightofway.geometry import Compass
+
+DENSITY = 0.08
+"""Boats per intersection."""
+SIZES = (250, 500, 1000, 2000, 4000)
+
+
+def _spots(n: int, seed: int) -> list[tuple[int, int]]:
+    side = max(4, math.ceil(math.sqrt(n / DENSITY)))
+    rng = random.Random(seed)
+    spots: set[tuple[int, int]] = set()
+    while len(spots) < n:
+        spots.add((rng.randrange(side), rng.randrange(side)))
+    return sorted(spots, key=lambda _: rng.random())
+
+
+def rtw_fleet(n: int, seed: int = 1) -> rtw.Position:
+    """A Race the Wind position of ``n`` boats, wind North, no marks."""
+    rng = random.Random(seed)
+    compass = list(Compass)
+    boats = tuple(rtw.Boat(f"B{i}", at, rng.choice(compass))
+                  for i, at in enumerate(_spots(n, seed)))
+    return rtw.Position(Compass.N, boats)
+
+
+def vg_fleet(n: int, seed: int = 1) -> vg.Position:
+    """A Vector Game position of ``n`` boats on a page big enough for them."""
+    rng = random.Random(seed)
+    spots = _spots(n, seed)
+    side = max(max(x for x, _ in spots), max(y for _, y in spots)) + 1
+    vectors = [vg.Vector.parse(t) for t in ("1U:1S", "1U:1P", "2U:2S", "2U:2P", "2D:1S",
+                                            "2D:1P", "0U:3S", "0U:3P")]
+    boats = tuple(vg.Boat(f"B{i}", at, rng.choice(vectors)) for i, at in enumerate(spots))
+    return vg.Position(boats, board=(side, side))
+
+
+def slope(sizes: Sequence[int], seconds: Sequence[float]) -> float:
+    """Least-squares slope of log(seconds) against log(size)."""
+    xs = [math.log(s) for s in sizes]
+    ys = [math.log(t) for t in seconds]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    return (sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+            / sum((x - mx) ** 2 for x in xs))
+
+
+def time_per_size(make: Callable[[int], object], work: Callable[[object], object],
+                  sizes: Sequence[int] = SIZES, repeat: int = 3) -> list[float]:
+    """Best-of-``repeat`` seconds of ``work`` on a fleet of each size."""
+    out = []
+    for n in sizes:
+        fleet = make(n)
+        out.append(min(timeit.repeat(lambda f=fleet: work(f), number=1, repeat=repeat)))
+    return out
