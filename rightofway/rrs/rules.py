@@ -189,22 +189,85 @@ def pair_facts(position: Position, a: str, b: str) -> PairFacts:
     return _pair(position, ga, gb, None)
 
 
+_Row = tuple[str, float, float, float, float, float, float, float, float, bool, bool]
+"""One boat for the pairwise loops: ``(id, stern x, stern y, bow x, bow y, heading x,
+heading y, middle x, middle y, on port, special)``; special: tacking, or named by rule 21's
+facts (returning to start, moving astern)."""
+
+
+class _Boats:
+    """What the rules need of each boat alone, worked out once per position and kept in
+    the position's memo (it never changes): her geometry, and her row of plain floats for
+    the pairwise loops."""
+
+    __slots__ = ("geos", "rows", "unknown")
+
+    def __init__(self, position: Position) -> None:
+        facts = position.facts
+        named = (facts.returning_to_start, facts.moving_astern)
+        self.geos: dict[str, BoatGeometry] = {}
+        self.unknown: BoatGeometry | None = None
+        """The first boat whose tack is not known (head to wind or dead downwind, not given)."""
+        rows: list[_Row] = []
+        for b in position.boats:
+            g = _geometry(position, b)
+            self.geos[b.id] = g
+            (sx, sy), (bx, by) = g.hull
+            dx, dy = heading_vector(g.heading)  # the vector her hull was laid along
+            mx, my = _mid(g.hull)
+            rows.append((b.id, sx, sy, bx, by, dx, dy, mx, my, g.tack is Tack.PORT,
+                         g.tacking or b.id in named))
+            if g.tack is None and self.unknown is None:
+                self.unknown = g
+        self.rows = tuple(rows)
+
+
+def _boats(position: Position) -> _Boats:
+    memo = position._memo
+    found = memo.get("boats")
+    if found is None:
+        found = memo["boats"] = _Boats(position)
+    assert isinstance(found, _Boats)
+    return found
+
+
+def _overlap_masks(rows: tuple[_Row, ...]) -> list[int]:
+    """Each boat's directly overlapping boats as a bit mask (bit ``j`` for the ``j``-th
+    boat), by the hulls whatever the tacks: :func:`~rightofway.plane.overlapped` with the
+    same arithmetic, on the rows."""
+    n = len(rows)
+    masks = [0] * n
+    neg = -TOLERANCE
+    for i in range(n):
+        _, sxa, sya, bxa, bya, dxa, dya = rows[i][:7]
+        for j in range(i + 1, n):
+            _, sxb, syb, bxb, byb, dxb, dyb = rows[j][:7]
+            if ((sxa - sxb) * dxb + (sya - syb) * dyb < neg
+                    and (bxa - sxb) * dxb + (bya - syb) * dyb < neg):
+                continue  # a clear astern of b
+            if ((sxb - sxa) * dxa + (syb - sya) * dya < neg
+                    and (bxb - sxa) * dxa + (byb - sya) * dya < neg):
+                continue  # b clear astern of a
+            masks[i] |= 1 << j
+            masks[j] |= 1 << i
+    return masks
+
+
 class _Fleet:
     """Each boat's geometry, and the direct overlaps of pairs, worked out once for all the
     pairs of a position."""
 
     __slots__ = ("geos", "overlapping")
 
-    def __init__(self, position: Position) -> None:
-        self.geos = {b.id: _geometry(position, b) for b in position.boats}
-        over: dict[str, set[str]] = {b: set() for b in self.geos}
-        geos = list(self.geos.values())
-        for i, x in enumerate(geos):
-            for y in geos[i + 1:]:
-                if overlapped(x.hull, x.heading, y.hull, y.heading):
-                    over[x.id].add(y.id)
-                    over[y.id].add(x.id)
-        self.overlapping = over
+    def __init__(self, position: Position, masks: list[int] | None = None) -> None:
+        boats = _boats(position)
+        self.geos = boats.geos
+        if masks is None:
+            masks = _overlap_masks(boats.rows)
+        ids = [row[0] for row in boats.rows]
+        self.overlapping = {
+            ids[i]: {ids[j] for j in range(len(ids)) if mask >> j & 1}
+            for i, mask in enumerate(masks)}
         """Each boat's directly overlapping boats (by the hulls, whatever the tacks)."""
 
 
@@ -221,11 +284,7 @@ def _pair(position: Position, ga: BoatGeometry, gb: BoatGeometry,
                 via = c
                 break
     if a_astern and b_astern:
-        # stern to stern, heading apart: the one farther behind the other's line abeam
-        a_behind = _behind(ga, gb)
-        b_behind = _behind(gb, ga)
-        apart = abs(a_behind - b_behind) > TOLERANCE
-        a_astern = a_behind > b_behind if apart else ga.id < gb.id
+        a_astern = _first_astern(ga, gb)
     over = direct or via is not None
     same = ga.tack is not None and ga.tack == gb.tack
     if ga.tack is None or gb.tack is None:
@@ -234,6 +293,16 @@ def _pair(position: Position, ga: BoatGeometry, gb: BoatGeometry,
     leeward = _leeward(position, ga, gb) if over and same else None
     astern = None if over else (ga.id if a_astern else gb.id)
     return PairFacts(ga, gb, over, via, astern, leeward, applies)
+
+
+def _first_astern(ga: BoatGeometry, gb: BoatGeometry) -> bool:
+    """Of two boats each clear astern of the other (stern to stern, heading apart), whether
+    ``ga`` is the one clear astern: the one farther behind the other's line abeam."""
+    a_behind = _behind(ga, gb)
+    b_behind = _behind(gb, ga)
+    if abs(a_behind - b_behind) > TOLERANCE:
+        return a_behind > b_behind
+    return ga.id < gb.id
 
 
 # --- Sections D and A: who keeps clear ------------------------------------------------------
@@ -1017,19 +1086,102 @@ def rulings(position: Position) -> list[PairRuling]:
 
 
 def keep_clear(position: Position) -> list[tuple[str, str, str]]:
-    """``(keep_clear, right_of_way, rule)`` for every pair, without explanations (engines)."""
+    """``(keep_clear, right_of_way, rule)`` for every pair, in the order of :func:`rulings`,
+    without explanations (engines).
+
+    The same answers as :func:`ruling`, found the short way: each boat's facts are worked
+    out once for the position; a pair on opposite tacks is decided by rule 10 without its
+    overlap; a pair on the same tack by its hulls' lines abeam (and a boat between them),
+    then leeward or clear astern. Pairs with a tacking boat or a boat named by rule 21 take
+    the full order (:data:`RIGHT_OF_WAY`), as do exact ties of leeward or of clear astern.
+    """
     if not isinstance(position, Position):
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
-    fleet = _Fleet(position)
-    geos = list(fleet.geos.values())
-    out = []
-    for i in range(len(geos)):
-        for j in range(i + 1, len(geos)):
-            ga, gb = geos[i], geos[j]
-            p = _pair(position, ga, gb, None, fleet)
+    boats = _boats(position)
+    rows = boats.rows
+    n = len(rows)
+    if n < 2:
+        return []
+    if boats.unknown is not None:
+        _tack(position, boats.unknown)  # her tack decides every pair: say which it is
+    tol, neg = TOLERANCE, -TOLERANCE
+    masks = [0] * n
+    out: list[tuple[str, str, str]] = []
+    full: list[tuple[int, str, str]] = []  # decided by the whole order, once masks are known
+    apart: list[tuple[int, int, int, bool, bool]] = []  # same tack, hulls not overlapping
+    for i in range(n):
+        ida, sxa, sya, bxa, bya, dxa, dya, mxa, mya, port_a, special_a = rows[i]
+        for j in range(i + 1, n):
+            idb, sxb, syb, bxb, byb, dxb, dyb, mxb, myb, port_b, special_b = rows[j]
+            # the lines abeam (plane.clear_astern, same arithmetic): every pair, since any
+            # boat may be the one between two others
+            a_astern = ((sxa - sxb) * dxb + (sya - syb) * dyb < neg
+                        and (bxa - sxb) * dxb + (bya - syb) * dyb < neg)
+            b_astern = ((sxb - sxa) * dxa + (syb - sya) * dya < neg
+                        and (bxb - sxa) * dxa + (byb - sya) * dya < neg)
+            if not a_astern and not b_astern:
+                masks[i] |= 1 << j
+                masks[j] |= 1 << i
+                direct = True
+            else:
+                direct = False
+            if special_a or special_b:
+                full.append((len(out), ida, idb))
+                out.append(("", "", ""))
+            elif port_a != port_b:  # rule 10: the port-tack boat keeps clear
+                out.append((ida, idb, "10") if port_a else (idb, ida, "10"))
+            elif direct:  # rule 11: the windward boat keeps clear (leeward_score, inlined)
+                sa = (mxb - mxa) * dya - (myb - mya) * dxa
+                sb = (mxa - mxb) * dyb - (mya - myb) * dxb
+                score = sa - sb if port_a else -sa - -sb
+                if score > tol:
+                    out.append((ida, idb, "11"))
+                elif score < neg:
+                    out.append((idb, ida, "11"))
+                else:  # abreast on one line
+                    full.append((len(out), ida, idb))
+                    out.append(("", "", ""))
+            else:  # overlapped through a boat between them (rule 11) or not (rule 12)
+                apart.append((len(out), i, j, a_astern, b_astern))
+                out.append(("", "", ""))
+    for k, i, j, a_astern, b_astern in apart:
+        ida, _, _, _, _, dxa, dya, mxa, mya, port_a, _ = rows[i]
+        idb, _, _, _, _, dxb, dyb, mxb, myb, _, _ = rows[j]
+        over = False
+        common = masks[i] & masks[j]
+        if common:  # a boat between them overlapping both (_between, same arithmetic)
+            vx, vy = mxb - mxa, myb - mya
+            norm = vx * vx + vy * vy
+            while common and norm != 0:
+                low = common & -common
+                _, _, _, _, _, _, _, mxc, myc, _, _ = rows[low.bit_length() - 1]
+                t = ((mxc - mxa) * vx + (myc - mya) * vy) / norm
+                if tol < t < 1 - tol:
+                    over = True
+                    break
+                common ^= low
+        if over:
+            sa = (mxb - mxa) * dya - (myb - mya) * dxa
+            sb = (mxa - mxb) * dyb - (mya - myb) * dxb
+            score = sa - sb if port_a else -sa - -sb
+            if score > tol:
+                out[k] = (ida, idb, "11")
+            elif score < neg:
+                out[k] = (idb, ida, "11")
+            else:
+                full.append((k, ida, idb))
+            continue
+        # rule 12: the boat clear astern keeps clear
+        if a_astern and b_astern:
+            a_astern = _first_astern(boats.geos[ida], boats.geos[idb])
+        out[k] = (ida, idb, "12") if a_astern else (idb, ida, "12")
+    if full:
+        fleet = _Fleet(position, masks)
+        for k, a, b in full:
+            p = _pair(position, fleet.geos[a], fleet.geos[b], None, fleet)
             found = decide(RIGHT_OF_WAY, _Case(position, p))
             assert found is not None
-            out.append((found[1], found[0], found[2]))
+            out[k] = (found[1], found[0], found[2])
     return out
 
 
