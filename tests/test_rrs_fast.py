@@ -26,6 +26,7 @@ from rightofway.rrs import (
     Position,
     Snapshot,
     ZoneEntry,
+    boat_geometry,
     keep_clear,
     ruling,
     rulings,
@@ -135,6 +136,7 @@ def test_keep_clear_is_the_ruling_of_every_pair(pos: Position) -> None:
     assert len(fast) == len(full) == len(pairs)
     for (a, b), got, r in zip(pairs, fast, full, strict=True):
         assert (r.a, r.b) == (a, b)
+        assert (r.facts.a, r.facts.b) == (boat_geometry(pos, a), boat_geometry(pos, b))
         assert got == (r.keep_clear, r.right_of_way, _basis(r)), (a, b, r.explain())
         one = ruling(pos, a, b)
         assert (one.keep_clear, one.right_of_way, one.mark_room, one.room, one.rules) == (

@@ -23,6 +23,7 @@ from rightofway.explain import Citation, Step, render_steps, steps_json
 from rightofway.geometry import Tack
 from rightofway.order import Rule, decide
 from rightofway.plane import (
+    ANGLE_TOLERANCE,
     TOLERANCE,
     Hull,
     angle_to_wind,
@@ -32,6 +33,7 @@ from rightofway.plane import (
     hull_distance,
     lateral,
     leeward_score,
+    norm360,
     overlapped,
     point_segment_distance,
     tack_of,
@@ -197,29 +199,48 @@ facts (returning to start, moving astern)."""
 
 class _Boats:
     """What the rules need of each boat alone, worked out once per position and kept in
-    the position's memo (it never changes): her geometry, and her row of plain floats for
-    the pairwise loops."""
+    the position's memo (it never changes): her row of plain floats for the pairwise loops,
+    and her geometry (made when first asked for)."""
 
-    __slots__ = ("geos", "rows", "unknown")
+    __slots__ = ("_geos", "_made", "rows", "unknown")
 
     def __init__(self, position: Position) -> None:
         facts = position.facts
         named = (facts.returning_to_start, facts.moving_astern)
-        self.geos: dict[str, BoatGeometry] = {}
-        self.unknown: BoatGeometry | None = None
+        self.unknown: Boat | None = None
         """The first boat whose tack is not known (head to wind or dead downwind, not given)."""
         rows: list[_Row] = []
+        made = []
+        wind = position.wind
         for b in position.boats:
-            g = _geometry(position, b)
-            self.geos[b.id] = g
-            (sx, sy), (bx, by) = g.hull
-            dx, dy = heading_vector(g.heading)  # the vector her hull was laid along
-            mx, my = _mid(g.hull)
-            rows.append((b.id, sx, sy, bx, by, dx, dy, mx, my, g.tack is Tack.PORT,
-                         g.tacking or b.id in named))
-            if g.tack is None and self.unknown is None:
-                self.unknown = g
+            # _geometry inlined, with the arithmetic of plane.hull, tack_of and angle_to_wind
+            heading = b.heading
+            r = norm360(wind - heading)
+            angle = 360.0 - r if r > 180.0 else r
+            if angle <= ANGLE_TOLERANCE or angle >= 180.0 - ANGLE_TOLERANCE:
+                tack = b.tack
+            else:
+                tack = Tack.STARBOARD if r < 180.0 else Tack.PORT
+            dx, dy = heading_vector(heading)
+            (x, y), half = b.at, 1.0 / 2.0
+            sx, sy, bx, by = x - dx * half, y - dy * half, x + dx * half, y + dy * half
+            rows.append((b.id, sx, sy, bx, by, dx, dy, (sx + bx) / 2, (sy + by) / 2,
+                         tack is Tack.PORT, b.tacking or b.id in named))
+            made.append((b, tack, angle))
+            if tack is None and self.unknown is None:
+                self.unknown = b
         self.rows = tuple(rows)
+        self._made = made
+        self._geos: dict[str, BoatGeometry] | None = None
+
+    @property
+    def geos(self) -> dict[str, BoatGeometry]:
+        """Each boat's :class:`BoatGeometry` by id, in the order of the boats."""
+        if self._geos is None:
+            self._geos = {b.id: BoatGeometry(b.id, (row[1:3], row[3:5]), b.heading, tack,
+                                             angle, b.tacking)
+                          for (b, tack, angle), row in zip(self._made, self.rows, strict=True)}
+        return self._geos
 
 
 def _boats(position: Position) -> _Boats:
@@ -1102,51 +1123,53 @@ def keep_clear(position: Position) -> list[tuple[str, str, str]]:
     n = len(rows)
     if n < 2:
         return []
-    if boats.unknown is not None:
-        _tack(position, boats.unknown)  # her tack decides every pair: say which it is
+    if boats.unknown is not None:  # her tack decides every pair: say which it is
+        _tack(position, boats.geos[boats.unknown.id])
     tol, neg = TOLERANCE, -TOLERANCE
     masks = [0] * n
+    bits = [1 << j for j in range(n)]
     out: list[tuple[str, str, str]] = []
+    append = out.append
     full: list[tuple[int, str, str]] = []  # decided by the whole order, once masks are known
-    apart: list[tuple[int, int, int, bool, bool]] = []  # same tack, hulls not overlapping
-    for i in range(n):
-        ida, sxa, sya, bxa, bya, dxa, dya, mxa, mya, port_a, special_a = rows[i]
+    apart: list[tuple[int, int, int]] = []  # same tack, hulls not overlapping
+    for i, (ida, sxa, sya, bxa, bya, dxa, dya, mxa, mya, port_a, special_a) in enumerate(rows):
+        bit_a, over_a = bits[i], 0
         for j in range(i + 1, n):
             idb, sxb, syb, bxb, byb, dxb, dyb, mxb, myb, port_b, special_b = rows[j]
-            # the lines abeam (plane.clear_astern, same arithmetic): every pair, since any
-            # boat may be the one between two others
-            a_astern = ((sxa - sxb) * dxb + (sya - syb) * dyb < neg
-                        and (bxa - sxb) * dxb + (bya - syb) * dyb < neg)
-            b_astern = ((sxb - sxa) * dxa + (syb - sya) * dya < neg
-                        and (bxb - sxa) * dxa + (byb - sya) * dya < neg)
-            if not a_astern and not b_astern:
-                masks[i] |= 1 << j
-                masks[j] |= 1 << i
-                direct = True
-            else:
+            # the lines abeam (plane.clear_astern, same arithmetic) of every pair, since any
+            # boat may be the one between two others: is either hull wholly behind the other's?
+            if ((bxa - sxb) * dxb + (bya - syb) * dyb < neg
+                    and (sxa - sxb) * dxb + (sya - syb) * dyb < neg) or (
+                    (bxb - sxa) * dxa + (byb - sya) * dya < neg
+                    and (sxb - sxa) * dxa + (syb - sya) * dya < neg):
                 direct = False
+            else:
+                over_a |= bits[j]
+                masks[j] |= bit_a
+                direct = True
             if special_a or special_b:
                 full.append((len(out), ida, idb))
-                out.append(("", "", ""))
+                append(("", "", ""))
             elif port_a != port_b:  # rule 10: the port-tack boat keeps clear
-                out.append((ida, idb, "10") if port_a else (idb, ida, "10"))
+                append((ida, idb, "10") if port_a else (idb, ida, "10"))
             elif direct:  # rule 11: the windward boat keeps clear (leeward_score, inlined)
                 sa = (mxb - mxa) * dya - (myb - mya) * dxa
                 sb = (mxa - mxb) * dyb - (mya - myb) * dxb
                 score = sa - sb if port_a else -sa - -sb
                 if score > tol:
-                    out.append((ida, idb, "11"))
+                    append((ida, idb, "11"))
                 elif score < neg:
-                    out.append((idb, ida, "11"))
+                    append((idb, ida, "11"))
                 else:  # abreast on one line
                     full.append((len(out), ida, idb))
-                    out.append(("", "", ""))
+                    append(("", "", ""))
             else:  # overlapped through a boat between them (rule 11) or not (rule 12)
-                apart.append((len(out), i, j, a_astern, b_astern))
-                out.append(("", "", ""))
-    for k, i, j, a_astern, b_astern in apart:
-        ida, _, _, _, _, dxa, dya, mxa, mya, port_a, _ = rows[i]
-        idb, _, _, _, _, dxb, dyb, mxb, myb, _, _ = rows[j]
+                apart.append((len(out), i, j))
+                append(("", "", ""))
+        masks[i] |= over_a
+    for k, i, j in apart:
+        ida, sxa, sya, bxa, bya, dxa, dya, mxa, mya, port_a, _ = rows[i]
+        idb, sxb, syb, bxb, byb, dxb, dyb, mxb, myb, _, _ = rows[j]
         over = False
         common = masks[i] & masks[j]
         if common:  # a boat between them overlapping both (_between, same arithmetic)
@@ -1172,7 +1195,10 @@ def keep_clear(position: Position) -> list[tuple[str, str, str]]:
                 full.append((k, ida, idb))
             continue
         # rule 12: the boat clear astern keeps clear
-        if a_astern and b_astern:
+        a_astern = ((bxa - sxb) * dxb + (bya - syb) * dyb < neg
+                    and (sxa - sxb) * dxb + (sya - syb) * dyb < neg)
+        if a_astern and ((bxb - sxa) * dxa + (byb - sya) * dya < neg
+                         and (sxb - sxa) * dxa + (syb - sya) * dya < neg):
             a_astern = _first_astern(boats.geos[ida], boats.geos[idb])
         out[k] = (ida, idb, "12") if a_astern else (idb, ida, "12")
     if full:
