@@ -65,7 +65,18 @@ __all__ = [
 
 def cite(rule: str) -> Citation:
     """The citation of a rule number: ``cite("18.2(a)")`` reads ``RRS 18.2(a)``."""
-    return Citation("RRS", rule)
+    try:
+        return _CITED[rule]
+    except (KeyError, TypeError):
+        pass
+    found = Citation("RRS", rule)
+    if isinstance(rule, str) and len(_CITED) < 256:
+        _CITED[rule] = found
+    return found
+
+
+_CITED: dict[str, Citation] = {}
+"""The citations made so far (they never change): a ruling cites a dozen rules per pair."""
 
 
 DEFS = cite("Definitions")
@@ -202,7 +213,7 @@ class _Boats:
     the position's memo (it never changes): her row of plain floats for the pairwise loops,
     and her geometry (made when first asked for)."""
 
-    __slots__ = ("_geos", "_made", "rows", "unknown")
+    __slots__ = ("_from_marks", "_geos", "_made", "_marks", "rows", "said", "unknown")
 
     def __init__(self, position: Position) -> None:
         facts = position.facts
@@ -231,7 +242,12 @@ class _Boats:
                 self.unknown = b
         self.rows = tuple(rows)
         self._made = made
+        self._marks = position.marks
         self._geos: dict[str, BoatGeometry] | None = None
+        self._from_marks: dict[str, tuple[float, ...]] | None = None
+        self.said: dict[str, Step] = {}
+        """The opening steps of her rulings (her heading, angle and tack), by id, and the
+        wind's under ``""``."""
 
     @property
     def geos(self) -> dict[str, BoatGeometry]:
@@ -241,6 +257,15 @@ class _Boats:
                                              angle, b.tacking)
                           for (b, tack, angle), row in zip(self._made, self.rows, strict=True)}
         return self._geos
+
+    @property
+    def from_marks(self) -> dict[str, tuple[float, ...]]:
+        """Each boat's distance from each mark (the nearest point of her hull), by id."""
+        if self._from_marks is None:
+            self._from_marks = {
+                row[0]: tuple(point_segment_distance(m.at, row[1:3], row[3:5])
+                              for m in self._marks) for row in self.rows}
+        return self._from_marks
 
 
 def _boats(position: Position) -> _Boats:
@@ -559,8 +584,13 @@ def _describe_boat(position: Position, g: BoatGeometry) -> Step:
 
 def _rule(position: Position, ga: BoatGeometry, gb: BoatGeometry,
           fleet: _Fleet | None = None) -> PairRuling:
-    steps: list[Step] = [Step("fact", f"wind from {position.wind:g} degrees", DEFS),
-                         _describe_boat(position, ga), _describe_boat(position, gb)]
+    said = _boats(position).said
+    if not said:
+        said[""] = Step("fact", f"wind from {position.wind:g} degrees", DEFS)
+    for g in (ga, gb):
+        if g.id not in said:
+            said[g.id] = _describe_boat(position, g)
+    steps: list[Step] = [said[""], said[ga.id], said[gb.id]]
     section_c = _SectionC(position, ga, gb)
     p = _pair(position, ga, gb, section_c.rule18_possible, fleet)
     steps.append(_describe_pair(p))
@@ -742,14 +772,16 @@ class _SectionC:
         self.zone = position.options.zone_lengths
         self.mark: Mark | None = None
         self.in_zone: tuple[str, ...] = ()
+        self.dist: dict[str, float] = {}
+        """Each boat's distance from the mark (nearest point of her hull)."""
         best = None
-        for m in position.marks:
-            da = point_segment_distance(m.at, ga.hull[0], ga.hull[1])
-            db = point_segment_distance(m.at, gb.hull[0], gb.hull[1])
+        from_mark = _boats(position).from_marks
+        for m, da, db in zip(position.marks, from_mark[ga.id], from_mark[gb.id], strict=True):
             inside = tuple(g.id for g, d in ((ga, da), (gb, db)) if d <= self.zone + TOLERANCE)
             if inside and (best is None or min(da, db) < best):
                 best = min(da, db)
                 self.mark, self.in_zone = m, inside
+                self.dist = {ga.id: da, gb.id: db}
         self.rule18_possible = self.mark is not None and not self._starting_mark()
 
     def _starting_mark(self) -> bool:
@@ -757,7 +789,8 @@ class _SectionC:
                 and self.position.facts.starting)
 
     def _dist(self, g: BoatGeometry, m: Mark) -> float:
-        return point_segment_distance(m.at, g.hull[0], g.hull[1])
+        assert m is self.mark
+        return self.dist[g.id]
 
     def judge(self, p: PairFacts, holder: str, giver: str,
               steps: list[Step]) -> tuple[str | None, str | None, set[str]]:
