@@ -2,8 +2,9 @@
 explained ruling.
 
 :func:`~rightofway.rrs.keep_clear` decides most pairs the short way (rule 10 without the
-overlap, the lines abeam worked out once per pair, each boat's facts once per position), so
-it is checked against :func:`~rightofway.rrs.ruling` on random positions: random wind,
+overlap, the lines abeam worked out once per pair, each boat's facts once per position) and
+:func:`~rightofway.rrs.relations` adds mark-room and room without writing the steps, so both
+are checked against :func:`~rightofway.rrs.ruling` on random positions: random wind,
 headings (any, or on the compass points where the boundaries lie), hulls placed anywhere
 or on a half-length grid (bows on lines abeam, boats abreast, boats between others),
 tacking boats, unknown tacks, marks, obstructions, facts and a trail.
@@ -28,6 +29,7 @@ from rightofway.rrs import (
     ZoneEntry,
     boat_geometry,
     keep_clear,
+    relations,
     ruling,
     rulings,
 )
@@ -125,17 +127,20 @@ def _basis(r: Any) -> str:
 
 @SETTINGS
 @given(positions())
-def test_keep_clear_is_the_ruling_of_every_pair(pos: Position) -> None:
+def test_keep_clear_and_relations_are_the_ruling_of_every_pair(pos: Position) -> None:
     fast = _outcome(keep_clear, pos)
+    related = _outcome(relations, pos)
     full = _outcome(rulings, pos)
     if isinstance(full, tuple):  # an unknown tack: the same error, the same boat
-        assert fast == full
+        assert fast == related == full
         return
     ids = pos.boat_ids
     pairs = [(ids[i], ids[j]) for i in range(len(ids)) for j in range(i + 1, len(ids))]
     assert len(fast) == len(full) == len(pairs)
-    for (a, b), got, r in zip(pairs, fast, full, strict=True):
+    assert len(related) == len(pairs)
+    for (a, b), got, rel, r in zip(pairs, fast, related, full, strict=True):
         assert (r.a, r.b) == (a, b)
+        assert rel == (*got, r.mark_room, r.room), (a, b, r.explain())
         assert (r.facts.a, r.facts.b) == (boat_geometry(pos, a), boat_geometry(pos, b))
         assert got == (r.keep_clear, r.right_of_way, _basis(r)), (a, b, r.explain())
         one = ruling(pos, a, b)
@@ -143,13 +148,15 @@ def test_keep_clear_is_the_ruling_of_every_pair(pos: Position) -> None:
             r.keep_clear, r.right_of_way, r.mark_room, r.room, r.rules)
 
 
-def test_keep_clear_of_the_bundled_scenarios_is_their_ruling() -> None:
+def test_keep_clear_and_relations_of_the_bundled_scenarios_are_their_rulings() -> None:
     from rightofway.scenarios import bundled_catalogue, find_scenarios, load_scenario
 
     for f in find_scenarios([bundled_catalogue() / "rrs"]):
         pos = load_scenario(f).position
         fast, full = keep_clear(pos), rulings(pos)
         assert fast == [(r.keep_clear, r.right_of_way, _basis(r)) for r in full], f
+        assert relations(pos) == [(r.keep_clear, r.right_of_way, _basis(r), r.mark_room, r.room)
+                                  for r in full], f
 
 
 def test_exact_ties_take_the_whole_order() -> None:

@@ -5,7 +5,8 @@ For two boats of a snapshot the rules say who must keep clear (Section A: rules
 rules 14 to 17), and who is owed mark-room or room (Section C: rules 18 to 20).
 :func:`~rightofway.rrs.ruling` applies them in that order and explains each step with the rule
 number and the facts measured; :func:`~rightofway.rrs.keep_clear` gives the same answer on a
-fast path for engines (no explanation).
+fast path for engines (no explanation), and :func:`~rightofway.rrs.relations` adds who is
+owed mark-room and room.
 
 The rule numbers in :attr:`PairRuling.rules <rightofway.rrs.PairRuling.rules>` are the
 rules that decide: the rule that makes one boat keep clear, every rule that limits the
@@ -51,12 +52,14 @@ __all__ = [
     "BoatGeometry",
     "PairFacts",
     "PairRuling",
+    "Relation",
     "boat_geometry",
     "cite",
     "engagement_graph",
     "keep_clear",
     "pair_facts",
     "penalty",
+    "relations",
     "right_of_way",
     "ruling",
     "rulings",
@@ -213,7 +216,8 @@ class _Boats:
     the position's memo (it never changes): her row of plain floats for the pairwise loops,
     and her geometry (made when first asked for)."""
 
-    __slots__ = ("_from_marks", "_geos", "_made", "_marks", "rows", "said", "unknown")
+    __slots__ = ("_from_marks", "_geos", "_made", "_marks", "_near", "_obstructions", "_zone",
+                 "rows", "said", "unknown")
 
     def __init__(self, position: Position) -> None:
         facts = position.facts
@@ -243,6 +247,9 @@ class _Boats:
         self.rows = tuple(rows)
         self._made = made
         self._marks = position.marks
+        self._obstructions = position.obstructions
+        self._zone = position.options.zone_lengths
+        self._near: list[bool] | None = None
         self._geos: dict[str, BoatGeometry] | None = None
         self._from_marks: dict[str, tuple[float, ...]] | None = None
         self.said: dict[str, Step] = {}
@@ -257,6 +264,18 @@ class _Boats:
                                              angle, b.tacking)
                           for (b, tack, angle), row in zip(self._made, self.rows, strict=True)}
         return self._geos
+
+    @property
+    def near(self) -> list[bool]:
+        """Whether each boat is in the zone of a mark or within that distance of an
+        obstruction: whether Section C can concern her."""
+        if self._near is None:
+            zone = self._zone + TOLERANCE
+            self._near = [
+                any(d <= zone for d in self.from_marks[row[0]])
+                or any(o.distance_to((row[1:3], row[3:5])) <= zone for o in self._obstructions)
+                for row in self.rows]
+        return self._near
 
     @property
     def from_marks(self) -> dict[str, tuple[float, ...]]:
@@ -793,7 +812,7 @@ class _SectionC:
         return self.dist[g.id]
 
     def judge(self, p: PairFacts, holder: str, giver: str,
-              steps: list[Step]) -> tuple[str | None, str | None, set[str]]:
+              steps: list[Step] | None) -> tuple[str | None, str | None, set[str]]:
         rules: set[str] = set()
         mark_room: str | None = None
         if self.mark is not None:
@@ -803,49 +822,57 @@ class _SectionC:
 
     # rule 18 ------------------------------------------------------------------------
 
-    def _rule_18(self, p: PairFacts, holder: str, giver: str, steps: list[Step],
+    def _rule_18(self, p: PairFacts, holder: str, giver: str, steps: list[Step] | None,
                  rules: set[str]) -> str | None:
         m = self.mark
         assert m is not None
         ga, gb = self.ga, self.gb
-        steps.append(Step("fact", f"{' and '.join(self.in_zone)} "
-                          f"{'is' if len(self.in_zone) == 1 else 'are'} in the zone of {m.id} "
-                          f"({_fmt(self.zone)} hull lengths; nearest hull points "
-                          f"{_fmt(self._dist(ga, m))} and {_fmt(self._dist(gb, m))} from it)",
-                          DEFS))
+        if steps is not None:
+            steps.append(Step("fact", f"{' and '.join(self.in_zone)} "
+                              f"{'is' if len(self.in_zone) == 1 else 'are'} in the zone of {m.id} "
+                              f"({_fmt(self.zone)} hull lengths; nearest hull points "
+                              f"{_fmt(self._dist(ga, m))} and {_fmt(self._dist(gb, m))} from it)",
+                              DEFS))
         if self._starting_mark():
             rules.add("C")
-            steps.append(Step("rule", f"{m.id} is a starting mark and the boats are approaching "
-                              "it to start: no rule of Section C applies there", cite("C")))
+            if steps is not None:
+                steps.append(Step("rule", f"{m.id} is a starting mark and the boats are "
+                                  "approaching it to start: no rule of Section C applies there",
+                                  cite("C")))
             return None
         ta, tb = _tack(self.position, ga), _tack(self.position, gb)
         if ta != tb and ga.angle < 90 and gb.angle < 90:
             rules.add("18.1(a)(1)")
-            steps.append(Step("rule", "on opposite tacks on a beat to windward rule 18 does "
-                              "not apply between them", cite("18.1(a)(1)")))
+            if steps is not None:
+                steps.append(Step("rule", "on opposite tacks on a beat to windward rule 18 does "
+                                  "not apply between them", cite("18.1(a)(1)")))
             return None
         leaving = [g.id for g in (ga, gb) if self._leaving(g, m)]
         if len(leaving) == 1:
             rules.add("18.1(a)(3)")
             other = gb.id if leaving[0] == ga.id else ga.id
-            steps.append(Step("rule", f"{leaving[0]} is leaving {m.id} (it is abaft her beam) "
-                              f"while {other} approaches it: rule 18 does not apply between them",
-                              cite("18.1(a)(3)")))
+            if steps is not None:
+                steps.append(Step("rule", f"{leaving[0]} is leaving {m.id} (it is abaft her beam) "
+                                  f"while {other} approaches it: rule 18 does not apply "
+                                  "between them", cite("18.1(a)(3)")))
             return None
         if ta != tb and not leaving:
             tacks = [g.id for g in (ga, gb) if self._must_tack(g)]
             if len(tacks) == 1:
                 rules.add("18.1(a)(2)")
-                steps.append(Step("rule", f"on opposite tacks, and {tacks[0]}'s proper course at "
-                                  f"{m.id} is to tack but the other's is not: rule 18 does not "
-                                  "apply between them", cite("18.1(a)(2)")))
+                if steps is not None:
+                    steps.append(Step("rule", f"on opposite tacks, and {tacks[0]}'s proper "
+                                      f"course at {m.id} is to tack but the other's is not: "
+                                      "rule 18 does not apply between them",
+                                      cite("18.1(a)(2)")))
                 return None
         facts = self.position.facts
         hail = facts.hail_room_to_tack
         if hail in (ga.id, gb.id) and self._near_obstruction(ga if hail == ga.id else gb):
-            steps.append(Step("rule", f"{hail} has hailed for room to tack: until she has tacked "
-                              "and avoided the other, rule 18.2 does not apply between them",
-                              cite("20.2(e)")))
+            if steps is not None:
+                steps.append(Step("rule", f"{hail} has hailed for room to tack: until she has "
+                                  "tacked and avoided the other, rule 18.2 does not apply "
+                                  "between them", cite("20.2(e)")))
             return None
         tacker = facts.passed_head_to_wind_in_zone
         if tacker in (ga.id, gb.id):
@@ -886,7 +913,7 @@ class _SectionC:
         da, db = self._dist(self.ga, m), self._dist(self.gb, m)
         return self.ga.id if da < db else self.gb.id
 
-    def _entry(self, p: PairFacts, steps: list[Step],
+    def _entry(self, p: PairFacts, steps: list[Step] | None,
                rules: set[str]) -> tuple[str, bool, str | None]:
         """``(first, overlapped, inside)`` when the first of them reached the zone."""
         m = self.mark
@@ -895,19 +922,24 @@ class _SectionC:
         entry = facts.zone_entry
         if entry is not None:
             over, inside = entry.overlapped, entry.inside
-            steps.append(Step("fact", f"given: {entry.first} reached the zone first, "
-                              f"{'overlapped' if over else 'not overlapped'} with the other",
-                              cite("18.2(a)")))
+            if steps is not None:
+                steps.append(Step("fact", f"given: {entry.first} reached the zone first, "
+                                  f"{'overlapped' if over else 'not overlapped'} with the other",
+                                  cite("18.2(a)")))
             if entry.doubt == "gained":
                 rules.add("18.2(e)")
                 over = False
-                steps.append(Step("rule", "there is reasonable doubt that the overlap was gained "
-                                  "in time: it is presumed it was not", cite("18.2(e)")))
+                if steps is not None:
+                    steps.append(Step("rule", "there is reasonable doubt that the overlap was "
+                                      "gained in time: it is presumed it was not",
+                                      cite("18.2(e)")))
             elif entry.doubt == "broken":
                 rules.add("18.2(e)")
                 over = True
-                steps.append(Step("rule", "there is reasonable doubt that the overlap was broken "
-                                  "in time: it is presumed it was not", cite("18.2(e)")))
+                if steps is not None:
+                    steps.append(Step("rule", "there is reasonable doubt that the overlap was "
+                                      "broken in time: it is presumed it was not",
+                                      cite("18.2(e)")))
             if over and inside is None:
                 inside = self._inside(m)
             return entry.first, over, inside
@@ -923,25 +955,28 @@ class _SectionC:
                 first = min(ins, key=lambda g: da if g is ga else db).id
                 over = overlapped(ga.hull, ga.heading, gb.hull, gb.heading)
                 inside = (ga.id if da < db else gb.id) if over else None
-                steps.append(Step("fact", f"an earlier snapshot shows {first} reaching the zone "
-                                  f"first, {'overlapped' if over else 'not overlapped'} with the "
-                                  "other", cite("18.2(a)")))
+                if steps is not None:
+                    steps.append(Step("fact", f"an earlier snapshot shows {first} reaching the "
+                                      f"zone first, {'overlapped' if over else 'not overlapped'} "
+                                      "with the other", cite("18.2(a)")))
                 return first, over, inside
         if len(self.in_zone) == 1:
             first = self.in_zone[0]
             over = p.overlapped
-            steps.append(Step("fact", f"{first} is the only one in the zone: she reaches it "
-                              f"first, {'overlapped' if over else 'not overlapped'} with the "
-                              "other", cite("18.2(a)")))
+            if steps is not None:
+                steps.append(Step("fact", f"{first} is the only one in the zone: she reaches it "
+                                  f"first, {'overlapped' if over else 'not overlapped'} with the "
+                                  "other", cite("18.2(a)")))
             return first, over, (self._inside(m) if over else None)
         first = self._inside(m)
         now = "overlapped" if p.overlapped else "not overlapped"
-        steps.append(Step("fact", "both are in the zone and nothing says how they entered it: "
-                          f"taken as they are now ({now}), {first}, the nearer the mark, having "
-                          "reached it first", cite("18.2(a)")))
+        if steps is not None:
+            steps.append(Step("fact", "both are in the zone and nothing says how they entered it: "
+                              f"taken as they are now ({now}), {first}, the nearer the mark, "
+                              "having reached it first", cite("18.2(a)")))
         return first, p.overlapped, (first if p.overlapped else None)
 
-    def _rule_18_2(self, p: PairFacts, steps: list[Step], rules: set[str],
+    def _rule_18_2(self, p: PairFacts, steps: list[Step] | None, rules: set[str],
                    holder: str) -> str | None:
         m = self.mark
         assert m is not None
@@ -965,13 +1000,15 @@ class _SectionC:
             ended = "has passed head to wind"
         if ended is not None:
             rules.add("18.2(b)")
-            steps.append(Step("rule", f"{why}; but {entitled} {ended}, so that duty has ended",
-                              cite("18.2(b)")))
+            if steps is not None:
+                steps.append(Step("rule", f"{why}; but {entitled} {ended}, so that duty has ended",
+                                  cite("18.2(b)")))
             if p.overlapped and p.overlap_applies:
                 inside_now = self._inside(m)
                 rules.add("18.2(c)")
-                steps.append(Step("rule", f"they are overlapped now: the outside boat gives "
-                                  f"{inside_now}, inside, mark-room", cite("18.2(c)")))
+                if steps is not None:
+                    steps.append(Step("rule", f"they are overlapped now: the outside boat gives "
+                                      f"{inside_now}, inside, mark-room", cite("18.2(c)")))
                 entitled = inside_now
             else:
                 return None
@@ -982,34 +1019,38 @@ class _SectionC:
                 continued = "; the duty continues although that overlap has since been broken"
             elif not over and p.overlapped:
                 continued = "; the duty continues although they have overlapped since"
-            steps.append(Step("rule", why + continued, cite("18.2(a)")))
+            if steps is not None:
+                steps.append(Step("rule", why + continued, cite("18.2(a)")))
         if facts.must_gybe_at_mark == entitled and entitled == holder and p.overlapped \
                 and not m.gate:
             rules.add("18.4")
-            steps.append(Step("rule", f"{entitled}, inside, overlapped and with right of way, "
-                              f"must gybe at {m.id} to sail her proper course: until she gybes "
-                              "she may sail no farther from the mark than that course needs",
-                              cite("18.4")))
-        elif facts.must_gybe_at_mark == entitled and m.gate:
+            if steps is not None:
+                steps.append(Step("rule", f"{entitled}, inside, overlapped and with right of way, "
+                                  f"must gybe at {m.id} to sail her proper course: until she gybes "
+                                  "she may sail no farther from the mark than that course needs",
+                                  cite("18.4")))
+        elif facts.must_gybe_at_mark == entitled and m.gate and steps is not None:
             steps.append(Step("fact", f"{m.id} is a gate mark: rule 18.4 does not apply there",
                               cite("18.4")))
         return entitled
 
     def _rule_18_3(self, p: PairFacts, tacker: BoatGeometry, other: BoatGeometry,
-                   steps: list[Step], rules: set[str]) -> str | None:
+                   steps: list[Step] | None, rules: set[str]) -> str | None:
         m = self.mark
         assert m is not None
         rules.add("18.3")
-        steps.append(Step("rule", f"{tacker.id} passed head to wind from port to starboard in "
-                          f"the zone of {m.id}, which is left to port, and {other.id} on "
-                          "starboard is fetching it: rule 18.2 does not apply between them",
-                          cite("18.3")))
+        if steps is not None:
+            steps.append(Step("rule", f"{tacker.id} passed head to wind from port to starboard in "
+                              f"the zone of {m.id}, which is left to port, and {other.id} on "
+                              "starboard is fetching it: rule 18.2 does not apply between them",
+                              cite("18.3")))
         if not self._starboard_since_zone(other):
             return None
-        steps.append(Step("rule", f"{other.id} has been on starboard since entering the zone: "
-                          f"{tacker.id} may not make her sail above close-hauled to avoid "
-                          "contact, and gives her mark-room if she becomes overlapped inside",
-                          cite("18.3")))
+        if steps is not None:
+            steps.append(Step("rule", f"{other.id} has been on starboard since entering the zone: "
+                              f"{tacker.id} may not make her sail above close-hauled to avoid "
+                              "contact, and gives her mark-room if she becomes overlapped inside",
+                              cite("18.3")))
         if p.overlapped and self._inside(m) == other.id:
             return other.id
         return None
@@ -1034,7 +1075,7 @@ class _SectionC:
                 best = (d, o)
         return best[1] if best else None
 
-    def _rule_19_20(self, p: PairFacts, holder: str, steps: list[Step], rules: set[str],
+    def _rule_19_20(self, p: PairFacts, holder: str, steps: list[Step] | None, rules: set[str],
                     mark_room: bool) -> str | None:
         facts = self.position.facts
         hail = facts.hail_room_to_tack
@@ -1044,10 +1085,11 @@ class _SectionC:
             o = self._near_obstruction(g_h)
             if o is not None and g_h.tack == g_o.tack:
                 rules.add("20.2(c)")
-                steps.append(Step("rule", f"{hail}, approaching {o.id}, has hailed for room to "
-                                  f"tack: {g_o.id} must respond, by tacking as soon as possible or "
-                                  f"by replying 'You tack' and giving {hail} room to tack and "
-                                  "avoid her", cite("20.2(c)")))
+                if steps is not None:
+                    steps.append(Step("rule", f"{hail}, approaching {o.id}, has hailed for room to "
+                                      f"tack: {g_o.id} must respond, by tacking as soon as "
+                                      f"possible or by replying 'You tack' and giving {hail} "
+                                      "room to tack and avoid her", cite("20.2(c)")))
                 return hail
         if mark_room or not p.overlapped or not p.overlap_applies:
             return None
@@ -1063,14 +1105,16 @@ class _SectionC:
         g_in = self.ga if inside == self.ga.id else self.gb
         g_out = self.gb if inside == self.ga.id else self.ga
         if not _between_and_obstruction(g_in, g_out, o):
-            steps.append(Step("fact", f"{o.id} lies ahead of them, not abeam on one side: "
-                              "neither boat is between the other and it, so no room to pass it "
-                              "is owed", cite("19.2(b)")))
+            if steps is not None:
+                steps.append(Step("fact", f"{o.id} lies ahead of them, not abeam on one side: "
+                                  "neither boat is between the other and it, so no room to pass it "
+                                  "is owed", cite("19.2(b)")))
             return None
         rules.add("19.2(b)")
-        steps.append(Step("rule", f"overlapped at {o.id} ({_fmt(min(da, db))} hull lengths from "
-                          f"it): {outside}, outside, gives {inside}, inside, room between her "
-                          "and the obstruction", cite("19.2(b)")))
+        if steps is not None:
+            steps.append(Step("rule", f"overlapped at {o.id} ({_fmt(min(da, db))} hull lengths "
+                              f"from it): {outside}, outside, gives {inside}, inside, room "
+                              "between her and the obstruction", cite("19.2(b)")))
         return inside
 
 
@@ -1149,13 +1193,18 @@ def keep_clear(position: Position) -> list[tuple[str, str, str]]:
     then leeward or clear astern. Pairs with a tacking boat or a boat named by rule 21 take
     the full order (:data:`RIGHT_OF_WAY`), as do exact ties of leeward or of clear astern.
     """
+    return _keep_clear(position)[0]
+
+
+def _keep_clear(position: Position) -> tuple[list[tuple[str, str, str]], list[int]]:
+    """:func:`keep_clear`, and the direct overlaps it found (:func:`_overlap_masks`)."""
     if not isinstance(position, Position):
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
     boats = _boats(position)
     rows = boats.rows
     n = len(rows)
     if n < 2:
-        return []
+        return [], [0] * n
     if boats.unknown is not None:  # her tack decides every pair: say which it is
         _tack(position, boats.geos[boats.unknown.id])
     tol, neg = TOLERANCE, -TOLERANCE
@@ -1241,6 +1290,43 @@ def keep_clear(position: Position) -> list[tuple[str, str, str]]:
             found = decide(RIGHT_OF_WAY, _Case(position, p))
             assert found is not None
             out[k] = (found[1], found[0], found[2])
+    return out, masks
+
+
+Relation = tuple[str, str, str, str | None, str | None]
+"""``(keep_clear, right_of_way, rule, mark_room, room)`` of a pair (:func:`relations`)."""
+
+
+def relations(position: Position) -> list[Relation]:
+    """``(keep_clear, right_of_way, rule, mark_room, room)`` for every pair, in the order of
+    :func:`rulings`, without explanations (engines): :func:`keep_clear`, and who of the two
+    is entitled to mark-room and to room (``None`` for nobody), as :func:`ruling` says.
+
+    Only pairs with a boat in the zone of a mark or within that distance of an obstruction
+    are asked about Section C's rules (rules 18 to 20), without writing their steps.
+    """
+    decided, masks = _keep_clear(position)
+    boats = _boats(position)
+    near = boats.near
+    if not any(near):
+        return [(k, r, rule, None, None) for k, r, rule in decided]
+    fleet = _Fleet(position, masks)
+    geos = list(fleet.geos.values())
+    out: list[Relation] = []
+    n = len(geos)
+    k = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            giver, holder, rule = decided[k]
+            k += 1
+            if not (near[i] or near[j]):
+                out.append((giver, holder, rule, None, None))
+                continue
+            ga, gb = geos[i], geos[j]
+            section_c = _SectionC(position, ga, gb)
+            p = _pair(position, ga, gb, section_c.rule18_possible, fleet)
+            mark_room, room, _ = section_c.judge(p, holder, giver, None)
+            out.append((giver, holder, rule, mark_room, room))
     return out
 
 
