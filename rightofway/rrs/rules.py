@@ -18,7 +18,7 @@ never listed; so are the penalties of rule 44.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rightofway.explain import Citation, Step, render_steps, steps_json
 from rightofway.geometry import Tack
@@ -217,7 +217,7 @@ class _Boats:
     and her geometry (made when first asked for)."""
 
     __slots__ = ("_from_marks", "_geos", "_made", "_marks", "_near", "_obstructions", "_zone",
-                 "rows", "said", "unknown")
+                 "by_id", "rows", "said", "unknown")
 
     def __init__(self, position: Position) -> None:
         facts = position.facts
@@ -245,6 +245,7 @@ class _Boats:
             if tack is None and self.unknown is None:
                 self.unknown = b
         self.rows = tuple(rows)
+        self.by_id = {row[0]: row for row in rows}
         self._made = made
         self._marks = position.marks
         self._obstructions = position.obstructions
@@ -781,6 +782,23 @@ def _overlap_from_trail(position: Position, p: PairFacts) -> tuple[str, str, boo
 # --- Section C ------------------------------------------------------------------------------
 
 
+class _Overlap(Protocol):
+    """What Section C asks of a pair: whether the boats overlap, and whether the overlap
+    terms apply to them (:class:`PairFacts` has both)."""
+
+    @property
+    def overlapped(self) -> bool: ...
+
+    @property
+    def overlap_applies(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Overlapped:
+    overlapped: bool
+    overlap_applies: bool
+
+
 class _SectionC:
     """Rules 18 to 20 between two boats: which mark's zone they are at, whether rule 18
     applies, and who is owed mark-room or room."""
@@ -794,7 +812,9 @@ class _SectionC:
         self.dist: dict[str, float] = {}
         """Each boat's distance from the mark (nearest point of her hull)."""
         best = None
-        from_mark = _boats(position).from_marks
+        boats = _boats(position)
+        self.rows = boats.by_id
+        from_mark = boats.from_marks
         for m, da, db in zip(position.marks, from_mark[ga.id], from_mark[gb.id], strict=True):
             inside = tuple(g.id for g, d in ((ga, da), (gb, db)) if d <= self.zone + TOLERANCE)
             if inside and (best is None or min(da, db) < best):
@@ -811,7 +831,7 @@ class _SectionC:
         assert m is self.mark
         return self.dist[g.id]
 
-    def judge(self, p: PairFacts, holder: str, giver: str,
+    def judge(self, p: _Overlap, holder: str, giver: str,
               steps: list[Step] | None) -> tuple[str | None, str | None, set[str]]:
         rules: set[str] = set()
         mark_room: str | None = None
@@ -822,7 +842,7 @@ class _SectionC:
 
     # rule 18 ------------------------------------------------------------------------
 
-    def _rule_18(self, p: PairFacts, holder: str, giver: str, steps: list[Step] | None,
+    def _rule_18(self, p: _Overlap, holder: str, giver: str, steps: list[Step] | None,
                  rules: set[str]) -> str | None:
         m = self.mark
         assert m is not None
@@ -896,9 +916,8 @@ class _SectionC:
 
     def _leaving(self, g: BoatGeometry, m: Mark) -> bool:
         """Whether she has passed the mark: it lies abaft her beam."""
-        d = heading_vector(g.heading)
-        mx, my = _mid(g.hull)
-        return (m.at[0] - mx) * d[0] + (m.at[1] - my) * d[1] < -TOLERANCE
+        _, _, _, _, _, dx, dy, mx, my, _, _ = self.rows[g.id]  # heading vector, middle
+        return (m.at[0] - mx) * dx + (m.at[1] - my) * dy < -TOLERANCE
 
     def _fetching(self, g: BoatGeometry, m: Mark) -> bool:
         """Able to pass to windward of the mark and leave it on the required side without
@@ -913,7 +932,7 @@ class _SectionC:
         da, db = self._dist(self.ga, m), self._dist(self.gb, m)
         return self.ga.id if da < db else self.gb.id
 
-    def _entry(self, p: PairFacts, steps: list[Step] | None,
+    def _entry(self, p: _Overlap, steps: list[Step] | None,
                rules: set[str]) -> tuple[str, bool, str | None]:
         """``(first, overlapped, inside)`` when the first of them reached the zone."""
         m = self.mark
@@ -976,7 +995,7 @@ class _SectionC:
                               "having reached it first", cite("18.2(a)")))
         return first, p.overlapped, (first if p.overlapped else None)
 
-    def _rule_18_2(self, p: PairFacts, steps: list[Step] | None, rules: set[str],
+    def _rule_18_2(self, p: _Overlap, steps: list[Step] | None, rules: set[str],
                    holder: str) -> str | None:
         m = self.mark
         assert m is not None
@@ -1034,7 +1053,7 @@ class _SectionC:
                               cite("18.4")))
         return entitled
 
-    def _rule_18_3(self, p: PairFacts, tacker: BoatGeometry, other: BoatGeometry,
+    def _rule_18_3(self, p: _Overlap, tacker: BoatGeometry, other: BoatGeometry,
                    steps: list[Step] | None, rules: set[str]) -> str | None:
         m = self.mark
         assert m is not None
@@ -1075,7 +1094,7 @@ class _SectionC:
                 best = (d, o)
         return best[1] if best else None
 
-    def _rule_19_20(self, p: PairFacts, holder: str, steps: list[Step] | None, rules: set[str],
+    def _rule_19_20(self, p: _Overlap, holder: str, steps: list[Step] | None, rules: set[str],
                     mark_room: bool) -> str | None:
         facts = self.position.facts
         hail = facts.hail_room_to_tack
@@ -1252,20 +1271,7 @@ def _keep_clear(position: Position) -> tuple[list[tuple[str, str, str]], list[in
     for k, i, j in apart:
         ida, sxa, sya, bxa, bya, dxa, dya, mxa, mya, port_a, _ = rows[i]
         idb, sxb, syb, bxb, byb, dxb, dyb, mxb, myb, _, _ = rows[j]
-        over = False
-        common = masks[i] & masks[j]
-        if common:  # a boat between them overlapping both (_between, same arithmetic)
-            vx, vy = mxb - mxa, myb - mya
-            norm = vx * vx + vy * vy
-            while common and norm != 0:
-                low = common & -common
-                _, _, _, _, _, _, _, mxc, myc, _, _ = rows[low.bit_length() - 1]
-                t = ((mxc - mxa) * vx + (myc - mya) * vy) / norm
-                if tol < t < 1 - tol:
-                    over = True
-                    break
-                common ^= low
-        if over:
+        if _via(rows, masks, i, j):
             sa = (mxb - mxa) * dya - (myb - mya) * dxa
             sb = (mxa - mxb) * dyb - (mya - myb) * dxb
             score = sa - sb if port_a else -sa - -sb
@@ -1293,6 +1299,28 @@ def _keep_clear(position: Position) -> tuple[list[tuple[str, str, str]], list[in
     return out, masks
 
 
+def _via(rows: tuple[_Row, ...], masks: list[int], i: int, j: int) -> bool:
+    """Whether a boat lies between boats ``i`` and ``j`` overlapping both (:func:`_pair`'s
+    search, with the arithmetic of :func:`_between`)."""
+    common = masks[i] & masks[j]
+    if not common:
+        return False
+    _, _, _, _, _, _, _, mxa, mya, _, _ = rows[i]
+    _, _, _, _, _, _, _, mxb, myb, _, _ = rows[j]
+    vx, vy = mxb - mxa, myb - mya
+    norm = vx * vx + vy * vy
+    if norm == 0:
+        return False
+    while common:
+        low = common & -common
+        _, _, _, _, _, _, _, mxc, myc, _, _ = rows[low.bit_length() - 1]
+        t = ((mxc - mxa) * vx + (myc - mya) * vy) / norm
+        if TOLERANCE < t < 1 - TOLERANCE:
+            return True
+        common ^= low
+    return False
+
+
 Relation = tuple[str, str, str, str | None, str | None]
 """``(keep_clear, right_of_way, rule, mark_room, room)`` of a pair (:func:`relations`)."""
 
@@ -1310,8 +1338,8 @@ def relations(position: Position) -> list[Relation]:
     near = boats.near
     if not any(near):
         return [(k, r, rule, None, None) for k, r, rule in decided]
-    fleet = _Fleet(position, masks)
-    geos = list(fleet.geos.values())
+    rows = boats.rows
+    geos = list(boats.geos.values())
     out: list[Relation] = []
     n = len(geos)
     k = 0
@@ -1324,8 +1352,11 @@ def relations(position: Position) -> list[Relation]:
                 continue
             ga, gb = geos[i], geos[j]
             section_c = _SectionC(position, ga, gb)
-            p = _pair(position, ga, gb, section_c.rule18_possible, fleet)
-            mark_room, room, _ = section_c.judge(p, holder, giver, None)
+            # the overlap as _pair finds it (directly, or through a boat between them)
+            over = bool(masks[i] >> j & 1) or _via(rows, masks, i, j)
+            applies = (ga.tack == gb.tack or (ga.beyond_90 and gb.beyond_90)
+                       or section_c.rule18_possible)
+            mark_room, room, _ = section_c.judge(_Overlapped(over, applies), holder, giver, None)
             out.append((giver, holder, rule, mark_room, room))
     return out
 
