@@ -1232,28 +1232,36 @@ def _keep_clear(position: Position) -> tuple[list[tuple[str, str, str]], list[in
     out: list[tuple[str, str, str]] = []
     append = out.append
     full: list[tuple[int, str, str]] = []  # decided by the whole order, once masks are known
-    apart: list[tuple[int, int, int]] = []  # same tack, hulls not overlapping
+    apart: list[tuple[int, int, int, bool]] = []  # same tack, hulls not overlapping
     for i, (ida, sxa, sya, bxa, bya, dxa, dya, mxa, mya, port_a, special_a) in enumerate(rows):
         bit_a, over_a = bits[i], 0
         for j in range(i + 1, n):
             idb, sxb, syb, bxb, byb, dxb, dyb, mxb, myb, port_b, special_b = rows[j]
-            # the lines abeam (plane.clear_astern, same arithmetic) of every pair, since any
-            # boat may be the one between two others: is either hull wholly behind the other's?
-            if ((bxa - sxb) * dxb + (bya - syb) * dyb < neg
-                    and (sxa - sxb) * dxb + (sya - syb) * dyb < neg) or (
-                    (bxb - sxa) * dxa + (byb - sya) * dya < neg
+            if special_a or special_b or port_a != port_b:
+                # only the overlap, for the masks: any boat may be the one between two others
+                # (the lines abeam: plane.clear_astern, same arithmetic)
+                if not ((bxa - sxb) * dxb + (bya - syb) * dyb < neg
+                        and (sxa - sxb) * dxb + (sya - syb) * dyb < neg) and not (
+                        (bxb - sxa) * dxa + (byb - sya) * dya < neg
+                        and (sxb - sxa) * dxa + (syb - sya) * dya < neg):
+                    over_a |= bits[j]
+                    masks[j] |= bit_a
+                if special_a or special_b:
+                    full.append((len(out), ida, idb))
+                    append(("", "", ""))
+                else:  # rule 10: the port-tack boat keeps clear
+                    append((ida, idb, "10") if port_a else (idb, ida, "10"))
+            elif ((bxa - sxb) * dxb + (bya - syb) * dyb < neg
+                    and (sxa - sxb) * dxb + (sya - syb) * dyb < neg):
+                apart.append((len(out), i, j, True))  # a is clear astern (and b?)
+                append(("", "", ""))
+            elif ((bxb - sxa) * dxa + (byb - sya) * dya < neg
                     and (sxb - sxa) * dxa + (syb - sya) * dya < neg):
-                direct = False
-            else:
+                apart.append((len(out), i, j, False))  # b is clear astern, a is not
+                append(("", "", ""))
+            else:  # overlapped, rule 11: the windward boat keeps clear (leeward_score inlined)
                 over_a |= bits[j]
                 masks[j] |= bit_a
-                direct = True
-            if special_a or special_b:
-                full.append((len(out), ida, idb))
-                append(("", "", ""))
-            elif port_a != port_b:  # rule 10: the port-tack boat keeps clear
-                append((ida, idb, "10") if port_a else (idb, ida, "10"))
-            elif direct:  # rule 11: the windward boat keeps clear (leeward_score, inlined)
                 sa = (mxb - mxa) * dya - (myb - mya) * dxa
                 sb = (mxa - mxb) * dyb - (mya - myb) * dxb
                 score = sa - sb if port_a else -sa - -sb
@@ -1264,13 +1272,11 @@ def _keep_clear(position: Position) -> tuple[list[tuple[str, str, str]], list[in
                 else:  # abreast on one line
                     full.append((len(out), ida, idb))
                     append(("", "", ""))
-            else:  # overlapped through a boat between them (rule 11) or not (rule 12)
-                apart.append((len(out), i, j))
-                append(("", "", ""))
         masks[i] |= over_a
-    for k, i, j in apart:
-        ida, sxa, sya, bxa, bya, dxa, dya, mxa, mya, port_a, _ = rows[i]
+    for k, i, j, a_astern in apart:
+        ida, sxa, sya, _, _, dxa, dya, mxa, mya, port_a, _ = rows[i]
         idb, sxb, syb, bxb, byb, dxb, dyb, mxb, myb, _, _ = rows[j]
+        # overlapped through a boat between them (rule 11) or not (rule 12)
         if _via(rows, masks, i, j):
             sa = (mxb - mxa) * dya - (myb - mya) * dxa
             sb = (mxa - mxb) * dyb - (mya - myb) * dxb
@@ -1283,8 +1289,6 @@ def _keep_clear(position: Position) -> tuple[list[tuple[str, str, str]], list[in
                 full.append((k, ida, idb))
             continue
         # rule 12: the boat clear astern keeps clear
-        a_astern = ((bxa - sxb) * dxb + (bya - syb) * dyb < neg
-                    and (sxa - sxb) * dxb + (sya - syb) * dyb < neg)
         if a_astern and ((bxb - sxa) * dxa + (byb - sya) * dya < neg
                          and (sxb - sxa) * dxa + (syb - sya) * dya < neg):
             a_astern = _first_astern(boats.geos[ida], boats.geos[idb])
