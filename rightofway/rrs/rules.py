@@ -339,8 +339,9 @@ class _Fleet:
 
 def _pair(position: Position, ga: BoatGeometry, gb: BoatGeometry,
           rule18: bool | None, fleet: _Fleet | None = None) -> PairFacts:
-    a_astern = _clear_astern_of(ga, gb)
-    b_astern = _clear_astern_of(gb, ga)
+    rows = _boats(position).by_id
+    a_astern = _row_astern(rows[ga.id], rows[gb.id])
+    b_astern = _row_astern(rows[gb.id], rows[ga.id])
     direct = not a_astern and not b_astern
     via = None
     if not direct and len(position.boats) > 2:
@@ -359,6 +360,15 @@ def _pair(position: Position, ga: BoatGeometry, gb: BoatGeometry,
     leeward = _leeward(position, ga, gb) if over and same else None
     astern = None if over else (ga.id if a_astern else gb.id)
     return PairFacts(ga, gb, over, via, astern, leeward, applies)
+
+
+def _row_astern(a: _Row, b: _Row) -> bool:
+    """Whether ``a``'s hull is wholly behind the line abeam from ``b``'s stern:
+    :func:`~rightofway.plane.clear_astern` on the rows (the same arithmetic)."""
+    _, sxa, sya, bxa, bya, _, _, _, _, _, _ = a
+    _, sxb, syb, _, _, dxb, dyb, _, _, _, _ = b
+    return ((sxa - sxb) * dxb + (sya - syb) * dyb < -TOLERANCE
+            and (bxa - sxb) * dxb + (bya - syb) * dyb < -TOLERANCE)
 
 
 def _first_astern(ga: BoatGeometry, gb: BoatGeometry) -> bool:
@@ -815,9 +825,15 @@ class _SectionC:
         boats = _boats(position)
         self.rows = boats.by_id
         from_mark = boats.from_marks
+        zone = self.zone + TOLERANCE
         for m, da, db in zip(position.marks, from_mark[ga.id], from_mark[gb.id], strict=True):
-            inside = tuple(g.id for g, d in ((ga, da), (gb, db)) if d <= self.zone + TOLERANCE)
-            if inside and (best is None or min(da, db) < best):
+            if da <= zone:
+                inside: tuple[str, ...] = (ga.id, gb.id) if db <= zone else (ga.id,)
+            elif db <= zone:
+                inside = (gb.id,)
+            else:
+                continue
+            if best is None or min(da, db) < best:
                 best = min(da, db)
                 self.mark, self.in_zone = m, inside
                 self.dist = {ga.id: da, gb.id: db}
