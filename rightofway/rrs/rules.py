@@ -237,7 +237,8 @@ class _Boats:
             else:
                 tack = Tack.STARBOARD if r < 180.0 else Tack.PORT
             dx, dy = heading_vector(heading)
-            (x, y), half = b.at, 1.0 / 2.0
+            x, y = b.at
+            half = 1.0 / 2.0  # plane.hull's length / 2.0
             sx, sy, bx, by = x - dx * half, y - dy * half, x + dx * half, y + dy * half
             rows.append((b.id, sx, sy, bx, by, dx, dy, (sx + bx) / 2, (sy + by) / 2,
                          tack is Tack.PORT, b.tacking or b.id in named))
