@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -173,3 +174,17 @@ def test_exact_ties_take_the_whole_order() -> None:
     for pos in (abreast, apart):
         assert keep_clear(pos) == [(r.keep_clear, r.right_of_way, _basis(r))
                                    for r in rulings(pos)]
+
+
+@pytest.mark.parametrize(("shift", "rule"), [
+    (0.0, "12"),        # B's middle abeam of A's exactly: not between A and C
+    (5e-7, "12"),       # within the tolerance of it: still not between
+    (2e-6, "11"),       # beyond it: A and C overlap through B
+])
+def test_a_boat_between_at_the_edge_of_the_tolerance(shift: float, rule: str) -> None:
+    # A (dead downwind, port) and C (port) are not overlapped; B, on starboard, overlaps
+    # both, her middle on the line through A's middle square to A-C, moved `shift` towards C
+    pos = Position(90, (Boat("A", (-1.0, 1.0), 270, tack=Tack.PORT),
+                        Boat("B", (-1.0 + shift, -2.0), 45), Boat("C", (0.0, 1.0), 135)))
+    assert keep_clear(pos)[1] == ("C", "A", rule)
+    assert keep_clear(pos) == [(r.keep_clear, r.right_of_way, _basis(r)) for r in rulings(pos)]
