@@ -21,6 +21,8 @@ def test_benchmark_prints_its_ratio_line() -> None:
     lines = proc.stdout.strip().splitlines()
     assert re.fullmatch(r"ratio kernel/chess: \d+\.\d\d", lines[-1])
     assert any(line.startswith("rtw engagement_graph") for line in lines)
+    for name in ("rrs-fleet", "rrs-fleet-fresh", "rrs-fleet-relations", "rrs-fleet-explained"):
+        assert any(re.fullmatch(rf"ratio {name}/chess: \d+\.\d\d", line) for line in lines), name
     assert any(line.startswith("random races (5 boats") for line in lines)
     start_up = [line for line in lines if line.startswith("start-up ")]
     assert len(start_up) == 3 and all(re.search(r" \d+ ms CPU$", line) for line in start_up)

@@ -291,6 +291,9 @@ class Position(BoatIndex[Boat]):
     trail: tuple[Snapshot, ...] = ()
     options: Options = Options()
     _by_id: dict[str, Boat] = field(init=False, repr=False, compare=False)
+    _memo: dict[str, Any] = field(init=False, repr=False, compare=False)
+    """What the rules derive from each boat alone (hull, tack, heading vector, distance to
+    each mark), worked out once and kept here: the position never changes."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "wind", _heading(self.wind, "wind"))
@@ -314,6 +317,7 @@ class Position(BoatIndex[Boat]):
                 raise PositionError(("boats", i, "id"), f"boat id {b.id!r} is used twice")
             by_id[b.id] = b
         object.__setattr__(self, "_by_id", by_id)
+        object.__setattr__(self, "_memo", {})
         _check_hulls(self.boats, ("boats",))
         for fact, bid in self.facts.boats_named():
             if bid not in by_id:

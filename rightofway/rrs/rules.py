@@ -5,7 +5,8 @@ For two boats of a snapshot the rules say who must keep clear (Section A: rules
 rules 14 to 17), and who is owed mark-room or room (Section C: rules 18 to 20).
 :func:`~rightofway.rrs.ruling` applies them in that order and explains each step with the rule
 number and the facts measured; :func:`~rightofway.rrs.keep_clear` gives the same answer on a
-fast path for engines (no explanation).
+fast path for engines (no explanation), and :func:`~rightofway.rrs.relations` adds who is
+owed mark-room and room.
 
 The rule numbers in :attr:`PairRuling.rules <rightofway.rrs.PairRuling.rules>` are the
 rules that decide: the rule that makes one boat keep clear, every rule that limits the
@@ -17,12 +18,13 @@ never listed; so are the penalties of rule 44.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rightofway.explain import Citation, Step, render_steps, steps_json
 from rightofway.geometry import Tack
 from rightofway.order import Rule, decide
 from rightofway.plane import (
+    ANGLE_TOLERANCE,
     TOLERANCE,
     Hull,
     angle_to_wind,
@@ -32,6 +34,7 @@ from rightofway.plane import (
     hull_distance,
     lateral,
     leeward_score,
+    norm360,
     overlapped,
     point_segment_distance,
     tack_of,
@@ -49,12 +52,14 @@ __all__ = [
     "BoatGeometry",
     "PairFacts",
     "PairRuling",
+    "Relation",
     "boat_geometry",
     "cite",
     "engagement_graph",
     "keep_clear",
     "pair_facts",
     "penalty",
+    "relations",
     "right_of_way",
     "ruling",
     "rulings",
@@ -63,7 +68,18 @@ __all__ = [
 
 def cite(rule: str) -> Citation:
     """The citation of a rule number: ``cite("18.2(a)")`` reads ``RRS 18.2(a)``."""
-    return Citation("RRS", rule)
+    try:
+        return _CITED[rule]
+    except (KeyError, TypeError):
+        pass
+    found = Citation("RRS", rule)
+    if isinstance(rule, str) and len(_CITED) < 256:
+        _CITED[rule] = found
+    return found
+
+
+_CITED: dict[str, Citation] = {}
+"""The citations made so far (they never change): a ruling cites a dozen rules per pair."""
 
 
 DEFS = cite("Definitions")
@@ -189,29 +205,144 @@ def pair_facts(position: Position, a: str, b: str) -> PairFacts:
     return _pair(position, ga, gb, None)
 
 
+_Row = tuple[str, float, float, float, float, float, float, float, float, bool, bool]
+"""One boat for the pairwise loops: ``(id, stern x, stern y, bow x, bow y, heading x,
+heading y, middle x, middle y, on port, special)``; special: tacking, or named by rule 21's
+facts (returning to start, moving astern)."""
+
+
+class _Boats:
+    """What the rules need of each boat alone, worked out once per position and kept in
+    the position's memo (it never changes): her row of plain floats for the pairwise loops,
+    and her geometry (made when first asked for)."""
+
+    __slots__ = ("_from_marks", "_geos", "_made", "_marks", "_near", "_obstructions", "_zone",
+                 "by_id", "rows", "said", "unknown")
+
+    def __init__(self, position: Position) -> None:
+        facts = position.facts
+        named = (facts.returning_to_start, facts.moving_astern)
+        self.unknown: Boat | None = None
+        """The first boat whose tack is not known (head to wind or dead downwind, not given)."""
+        rows: list[_Row] = []
+        made = []
+        wind = position.wind
+        for b in position.boats:
+            # _geometry inlined, with the arithmetic of plane.hull, tack_of and angle_to_wind
+            heading = b.heading
+            r = norm360(wind - heading)
+            angle = 360.0 - r if r > 180.0 else r
+            if angle <= ANGLE_TOLERANCE or angle >= 180.0 - ANGLE_TOLERANCE:
+                tack = b.tack
+            else:
+                tack = Tack.STARBOARD if r < 180.0 else Tack.PORT
+            dx, dy = heading_vector(heading)
+            x, y = b.at
+            half = 1.0 / 2.0  # plane.hull's length / 2.0
+            sx, sy, bx, by = x - dx * half, y - dy * half, x + dx * half, y + dy * half
+            rows.append((b.id, sx, sy, bx, by, dx, dy, (sx + bx) / 2, (sy + by) / 2,
+                         tack is Tack.PORT, b.tacking or b.id in named))
+            made.append((b, tack, angle))
+            if tack is None and self.unknown is None:
+                self.unknown = b
+        self.rows = tuple(rows)
+        self.by_id = {row[0]: row for row in rows}
+        self._made = made
+        self._marks = position.marks
+        self._obstructions = position.obstructions
+        self._zone = position.options.zone_lengths
+        self._near: list[bool] | None = None
+        self._geos: dict[str, BoatGeometry] | None = None
+        self._from_marks: dict[str, tuple[float, ...]] | None = None
+        self.said: dict[str, Step] = {}
+        """The opening steps of her rulings (her heading, angle and tack), by id, and the
+        wind's under ``""``."""
+
+    @property
+    def geos(self) -> dict[str, BoatGeometry]:
+        """Each boat's :class:`BoatGeometry` by id, in the order of the boats."""
+        if self._geos is None:
+            self._geos = {b.id: BoatGeometry(b.id, (row[1:3], row[3:5]), b.heading, tack,
+                                             angle, b.tacking)
+                          for (b, tack, angle), row in zip(self._made, self.rows, strict=True)}
+        return self._geos
+
+    @property
+    def near(self) -> list[bool]:
+        """Whether each boat is in the zone of a mark or within that distance of an
+        obstruction: whether Section C can concern her."""
+        if self._near is None:
+            zone = self._zone + TOLERANCE
+            self._near = [
+                any(d <= zone for d in self.from_marks[row[0]])
+                or any(o.distance_to((row[1:3], row[3:5])) <= zone for o in self._obstructions)
+                for row in self.rows]
+        return self._near
+
+    @property
+    def from_marks(self) -> dict[str, tuple[float, ...]]:
+        """Each boat's distance from each mark (the nearest point of her hull), by id."""
+        if self._from_marks is None:
+            self._from_marks = {
+                row[0]: tuple(point_segment_distance(m.at, row[1:3], row[3:5])
+                              for m in self._marks) for row in self.rows}
+        return self._from_marks
+
+
+def _boats(position: Position) -> _Boats:
+    memo = position._memo
+    found = memo.get("boats")
+    if found is None:
+        found = memo["boats"] = _Boats(position)
+    assert isinstance(found, _Boats)
+    return found
+
+
+def _overlap_masks(rows: tuple[_Row, ...]) -> list[int]:
+    """Each boat's directly overlapping boats as a bit mask (bit ``j`` for the ``j``-th
+    boat), by the hulls whatever the tacks: :func:`~rightofway.plane.overlapped` with the
+    same arithmetic, on the rows."""
+    n = len(rows)
+    masks = [0] * n
+    neg = -TOLERANCE
+    for i in range(n):
+        _, sxa, sya, bxa, bya, dxa, dya = rows[i][:7]
+        for j in range(i + 1, n):
+            _, sxb, syb, bxb, byb, dxb, dyb = rows[j][:7]
+            if ((sxa - sxb) * dxb + (sya - syb) * dyb < neg
+                    and (bxa - sxb) * dxb + (bya - syb) * dyb < neg):
+                continue  # a clear astern of b
+            if ((sxb - sxa) * dxa + (syb - sya) * dya < neg
+                    and (bxb - sxa) * dxa + (byb - sya) * dya < neg):
+                continue  # b clear astern of a
+            masks[i] |= 1 << j
+            masks[j] |= 1 << i
+    return masks
+
+
 class _Fleet:
     """Each boat's geometry, and the direct overlaps of pairs, worked out once for all the
     pairs of a position."""
 
     __slots__ = ("geos", "overlapping")
 
-    def __init__(self, position: Position) -> None:
-        self.geos = {b.id: _geometry(position, b) for b in position.boats}
-        over: dict[str, set[str]] = {b: set() for b in self.geos}
-        geos = list(self.geos.values())
-        for i, x in enumerate(geos):
-            for y in geos[i + 1:]:
-                if overlapped(x.hull, x.heading, y.hull, y.heading):
-                    over[x.id].add(y.id)
-                    over[y.id].add(x.id)
-        self.overlapping = over
+    def __init__(self, position: Position, masks: list[int] | None = None) -> None:
+        boats = _boats(position)
+        self.geos = boats.geos
+        if masks is None:
+            masks = _overlap_masks(boats.rows)
+        ids = [row[0] for row in boats.rows]
+        self.overlapping = {
+            ids[i]: {ids[j] for j in range(len(ids)) if mask >> j & 1}
+            for i, mask in enumerate(masks)}
         """Each boat's directly overlapping boats (by the hulls, whatever the tacks)."""
 
 
 def _pair(position: Position, ga: BoatGeometry, gb: BoatGeometry,
           rule18: bool | None, fleet: _Fleet | None = None) -> PairFacts:
-    a_astern = _clear_astern_of(ga, gb)
-    b_astern = _clear_astern_of(gb, ga)
+    rows = _boats(position).by_id
+    a_astern = _row_astern(rows[ga.id], rows[gb.id])
+    b_astern = _row_astern(rows[gb.id], rows[ga.id])
     direct = not a_astern and not b_astern
     via = None
     if not direct and len(position.boats) > 2:
@@ -221,11 +352,7 @@ def _pair(position: Position, ga: BoatGeometry, gb: BoatGeometry,
                 via = c
                 break
     if a_astern and b_astern:
-        # stern to stern, heading apart: the one farther behind the other's line abeam
-        a_behind = _behind(ga, gb)
-        b_behind = _behind(gb, ga)
-        apart = abs(a_behind - b_behind) > TOLERANCE
-        a_astern = a_behind > b_behind if apart else ga.id < gb.id
+        a_astern = _first_astern(ga, gb)
     over = direct or via is not None
     same = ga.tack is not None and ga.tack == gb.tack
     if ga.tack is None or gb.tack is None:
@@ -234,6 +361,25 @@ def _pair(position: Position, ga: BoatGeometry, gb: BoatGeometry,
     leeward = _leeward(position, ga, gb) if over and same else None
     astern = None if over else (ga.id if a_astern else gb.id)
     return PairFacts(ga, gb, over, via, astern, leeward, applies)
+
+
+def _row_astern(a: _Row, b: _Row) -> bool:
+    """Whether ``a``'s hull is wholly behind the line abeam from ``b``'s stern:
+    :func:`~rightofway.plane.clear_astern` on the rows (the same arithmetic)."""
+    _, sxa, sya, bxa, bya, _, _, _, _, _, _ = a
+    _, sxb, syb, _, _, dxb, dyb, _, _, _, _ = b
+    return ((sxa - sxb) * dxb + (sya - syb) * dyb < -TOLERANCE
+            and (bxa - sxb) * dxb + (bya - syb) * dyb < -TOLERANCE)
+
+
+def _first_astern(ga: BoatGeometry, gb: BoatGeometry) -> bool:
+    """Of two boats each clear astern of the other (stern to stern, heading apart), whether
+    ``ga`` is the one clear astern: the one farther behind the other's line abeam."""
+    a_behind = _behind(ga, gb)
+    b_behind = _behind(gb, ga)
+    if abs(a_behind - b_behind) > TOLERANCE:
+        return a_behind > b_behind
+    return ga.id < gb.id
 
 
 # --- Sections D and A: who keeps clear ------------------------------------------------------
@@ -469,8 +615,13 @@ def _describe_boat(position: Position, g: BoatGeometry) -> Step:
 
 def _rule(position: Position, ga: BoatGeometry, gb: BoatGeometry,
           fleet: _Fleet | None = None) -> PairRuling:
-    steps: list[Step] = [Step("fact", f"wind from {position.wind:g} degrees", DEFS),
-                         _describe_boat(position, ga), _describe_boat(position, gb)]
+    said = _boats(position).said
+    if not said:
+        said[""] = Step("fact", f"wind from {position.wind:g} degrees", DEFS)
+    for g in (ga, gb):
+        if g.id not in said:
+            said[g.id] = _describe_boat(position, g)
+    steps: list[Step] = [said[""], said[ga.id], said[gb.id]]
     section_c = _SectionC(position, ga, gb)
     p = _pair(position, ga, gb, section_c.rule18_possible, fleet)
     steps.append(_describe_pair(p))
@@ -642,6 +793,23 @@ def _overlap_from_trail(position: Position, p: PairFacts) -> tuple[str, str, boo
 # --- Section C ------------------------------------------------------------------------------
 
 
+class _Overlap(Protocol):
+    """What Section C asks of a pair: whether the boats overlap, and whether the overlap
+    terms apply to them (:class:`PairFacts` has both)."""
+
+    @property
+    def overlapped(self) -> bool: ...
+
+    @property
+    def overlap_applies(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Overlapped:
+    overlapped: bool
+    overlap_applies: bool
+
+
 class _SectionC:
     """Rules 18 to 20 between two boats: which mark's zone they are at, whether rule 18
     applies, and who is owed mark-room or room."""
@@ -652,14 +820,24 @@ class _SectionC:
         self.zone = position.options.zone_lengths
         self.mark: Mark | None = None
         self.in_zone: tuple[str, ...] = ()
+        self.dist: dict[str, float] = {}
+        """Each boat's distance from the mark (nearest point of her hull)."""
         best = None
-        for m in position.marks:
-            da = point_segment_distance(m.at, ga.hull[0], ga.hull[1])
-            db = point_segment_distance(m.at, gb.hull[0], gb.hull[1])
-            inside = tuple(g.id for g, d in ((ga, da), (gb, db)) if d <= self.zone + TOLERANCE)
-            if inside and (best is None or min(da, db) < best):
+        boats = _boats(position)
+        self.rows = boats.by_id
+        from_mark = boats.from_marks
+        zone = self.zone + TOLERANCE
+        for m, da, db in zip(position.marks, from_mark[ga.id], from_mark[gb.id], strict=True):
+            if da <= zone:
+                inside: tuple[str, ...] = (ga.id, gb.id) if db <= zone else (ga.id,)
+            elif db <= zone:
+                inside = (gb.id,)
+            else:
+                continue
+            if best is None or min(da, db) < best:
                 best = min(da, db)
                 self.mark, self.in_zone = m, inside
+                self.dist = {ga.id: da, gb.id: db}
         self.rule18_possible = self.mark is not None and not self._starting_mark()
 
     def _starting_mark(self) -> bool:
@@ -667,10 +845,11 @@ class _SectionC:
                 and self.position.facts.starting)
 
     def _dist(self, g: BoatGeometry, m: Mark) -> float:
-        return point_segment_distance(m.at, g.hull[0], g.hull[1])
+        assert m is self.mark
+        return self.dist[g.id]
 
-    def judge(self, p: PairFacts, holder: str, giver: str,
-              steps: list[Step]) -> tuple[str | None, str | None, set[str]]:
+    def judge(self, p: _Overlap, holder: str, giver: str,
+              steps: list[Step] | None) -> tuple[str | None, str | None, set[str]]:
         rules: set[str] = set()
         mark_room: str | None = None
         if self.mark is not None:
@@ -680,49 +859,57 @@ class _SectionC:
 
     # rule 18 ------------------------------------------------------------------------
 
-    def _rule_18(self, p: PairFacts, holder: str, giver: str, steps: list[Step],
+    def _rule_18(self, p: _Overlap, holder: str, giver: str, steps: list[Step] | None,
                  rules: set[str]) -> str | None:
         m = self.mark
         assert m is not None
         ga, gb = self.ga, self.gb
-        steps.append(Step("fact", f"{' and '.join(self.in_zone)} "
-                          f"{'is' if len(self.in_zone) == 1 else 'are'} in the zone of {m.id} "
-                          f"({_fmt(self.zone)} hull lengths; nearest hull points "
-                          f"{_fmt(self._dist(ga, m))} and {_fmt(self._dist(gb, m))} from it)",
-                          DEFS))
+        if steps is not None:
+            steps.append(Step("fact", f"{' and '.join(self.in_zone)} "
+                              f"{'is' if len(self.in_zone) == 1 else 'are'} in the zone of {m.id} "
+                              f"({_fmt(self.zone)} hull lengths; nearest hull points "
+                              f"{_fmt(self._dist(ga, m))} and {_fmt(self._dist(gb, m))} from it)",
+                              DEFS))
         if self._starting_mark():
             rules.add("C")
-            steps.append(Step("rule", f"{m.id} is a starting mark and the boats are approaching "
-                              "it to start: no rule of Section C applies there", cite("C")))
+            if steps is not None:
+                steps.append(Step("rule", f"{m.id} is a starting mark and the boats are "
+                                  "approaching it to start: no rule of Section C applies there",
+                                  cite("C")))
             return None
         ta, tb = _tack(self.position, ga), _tack(self.position, gb)
         if ta != tb and ga.angle < 90 and gb.angle < 90:
             rules.add("18.1(a)(1)")
-            steps.append(Step("rule", "on opposite tacks on a beat to windward rule 18 does "
-                              "not apply between them", cite("18.1(a)(1)")))
+            if steps is not None:
+                steps.append(Step("rule", "on opposite tacks on a beat to windward rule 18 does "
+                                  "not apply between them", cite("18.1(a)(1)")))
             return None
         leaving = [g.id for g in (ga, gb) if self._leaving(g, m)]
         if len(leaving) == 1:
             rules.add("18.1(a)(3)")
             other = gb.id if leaving[0] == ga.id else ga.id
-            steps.append(Step("rule", f"{leaving[0]} is leaving {m.id} (it is abaft her beam) "
-                              f"while {other} approaches it: rule 18 does not apply between them",
-                              cite("18.1(a)(3)")))
+            if steps is not None:
+                steps.append(Step("rule", f"{leaving[0]} is leaving {m.id} (it is abaft her beam) "
+                                  f"while {other} approaches it: rule 18 does not apply "
+                                  "between them", cite("18.1(a)(3)")))
             return None
         if ta != tb and not leaving:
             tacks = [g.id for g in (ga, gb) if self._must_tack(g)]
             if len(tacks) == 1:
                 rules.add("18.1(a)(2)")
-                steps.append(Step("rule", f"on opposite tacks, and {tacks[0]}'s proper course at "
-                                  f"{m.id} is to tack but the other's is not: rule 18 does not "
-                                  "apply between them", cite("18.1(a)(2)")))
+                if steps is not None:
+                    steps.append(Step("rule", f"on opposite tacks, and {tacks[0]}'s proper "
+                                      f"course at {m.id} is to tack but the other's is not: "
+                                      "rule 18 does not apply between them",
+                                      cite("18.1(a)(2)")))
                 return None
         facts = self.position.facts
         hail = facts.hail_room_to_tack
         if hail in (ga.id, gb.id) and self._near_obstruction(ga if hail == ga.id else gb):
-            steps.append(Step("rule", f"{hail} has hailed for room to tack: until she has tacked "
-                              "and avoided the other, rule 18.2 does not apply between them",
-                              cite("20.2(e)")))
+            if steps is not None:
+                steps.append(Step("rule", f"{hail} has hailed for room to tack: until she has "
+                                  "tacked and avoided the other, rule 18.2 does not apply "
+                                  "between them", cite("20.2(e)")))
             return None
         tacker = facts.passed_head_to_wind_in_zone
         if tacker in (ga.id, gb.id):
@@ -746,9 +933,8 @@ class _SectionC:
 
     def _leaving(self, g: BoatGeometry, m: Mark) -> bool:
         """Whether she has passed the mark: it lies abaft her beam."""
-        d = heading_vector(g.heading)
-        mx, my = _mid(g.hull)
-        return (m.at[0] - mx) * d[0] + (m.at[1] - my) * d[1] < -TOLERANCE
+        _, _, _, _, _, dx, dy, mx, my, _, _ = self.rows[g.id]  # heading vector, middle
+        return (m.at[0] - mx) * dx + (m.at[1] - my) * dy < -TOLERANCE
 
     def _fetching(self, g: BoatGeometry, m: Mark) -> bool:
         """Able to pass to windward of the mark and leave it on the required side without
@@ -763,7 +949,7 @@ class _SectionC:
         da, db = self._dist(self.ga, m), self._dist(self.gb, m)
         return self.ga.id if da < db else self.gb.id
 
-    def _entry(self, p: PairFacts, steps: list[Step],
+    def _entry(self, p: _Overlap, steps: list[Step] | None,
                rules: set[str]) -> tuple[str, bool, str | None]:
         """``(first, overlapped, inside)`` when the first of them reached the zone."""
         m = self.mark
@@ -772,19 +958,24 @@ class _SectionC:
         entry = facts.zone_entry
         if entry is not None:
             over, inside = entry.overlapped, entry.inside
-            steps.append(Step("fact", f"given: {entry.first} reached the zone first, "
-                              f"{'overlapped' if over else 'not overlapped'} with the other",
-                              cite("18.2(a)")))
+            if steps is not None:
+                steps.append(Step("fact", f"given: {entry.first} reached the zone first, "
+                                  f"{'overlapped' if over else 'not overlapped'} with the other",
+                                  cite("18.2(a)")))
             if entry.doubt == "gained":
                 rules.add("18.2(e)")
                 over = False
-                steps.append(Step("rule", "there is reasonable doubt that the overlap was gained "
-                                  "in time: it is presumed it was not", cite("18.2(e)")))
+                if steps is not None:
+                    steps.append(Step("rule", "there is reasonable doubt that the overlap was "
+                                      "gained in time: it is presumed it was not",
+                                      cite("18.2(e)")))
             elif entry.doubt == "broken":
                 rules.add("18.2(e)")
                 over = True
-                steps.append(Step("rule", "there is reasonable doubt that the overlap was broken "
-                                  "in time: it is presumed it was not", cite("18.2(e)")))
+                if steps is not None:
+                    steps.append(Step("rule", "there is reasonable doubt that the overlap was "
+                                      "broken in time: it is presumed it was not",
+                                      cite("18.2(e)")))
             if over and inside is None:
                 inside = self._inside(m)
             return entry.first, over, inside
@@ -800,25 +991,28 @@ class _SectionC:
                 first = min(ins, key=lambda g: da if g is ga else db).id
                 over = overlapped(ga.hull, ga.heading, gb.hull, gb.heading)
                 inside = (ga.id if da < db else gb.id) if over else None
-                steps.append(Step("fact", f"an earlier snapshot shows {first} reaching the zone "
-                                  f"first, {'overlapped' if over else 'not overlapped'} with the "
-                                  "other", cite("18.2(a)")))
+                if steps is not None:
+                    steps.append(Step("fact", f"an earlier snapshot shows {first} reaching the "
+                                      f"zone first, {'overlapped' if over else 'not overlapped'} "
+                                      "with the other", cite("18.2(a)")))
                 return first, over, inside
         if len(self.in_zone) == 1:
             first = self.in_zone[0]
             over = p.overlapped
-            steps.append(Step("fact", f"{first} is the only one in the zone: she reaches it "
-                              f"first, {'overlapped' if over else 'not overlapped'} with the "
-                              "other", cite("18.2(a)")))
+            if steps is not None:
+                steps.append(Step("fact", f"{first} is the only one in the zone: she reaches it "
+                                  f"first, {'overlapped' if over else 'not overlapped'} with the "
+                                  "other", cite("18.2(a)")))
             return first, over, (self._inside(m) if over else None)
         first = self._inside(m)
         now = "overlapped" if p.overlapped else "not overlapped"
-        steps.append(Step("fact", "both are in the zone and nothing says how they entered it: "
-                          f"taken as they are now ({now}), {first}, the nearer the mark, having "
-                          "reached it first", cite("18.2(a)")))
+        if steps is not None:
+            steps.append(Step("fact", "both are in the zone and nothing says how they entered it: "
+                              f"taken as they are now ({now}), {first}, the nearer the mark, "
+                              "having reached it first", cite("18.2(a)")))
         return first, p.overlapped, (first if p.overlapped else None)
 
-    def _rule_18_2(self, p: PairFacts, steps: list[Step], rules: set[str],
+    def _rule_18_2(self, p: _Overlap, steps: list[Step] | None, rules: set[str],
                    holder: str) -> str | None:
         m = self.mark
         assert m is not None
@@ -842,13 +1036,15 @@ class _SectionC:
             ended = "has passed head to wind"
         if ended is not None:
             rules.add("18.2(b)")
-            steps.append(Step("rule", f"{why}; but {entitled} {ended}, so that duty has ended",
-                              cite("18.2(b)")))
+            if steps is not None:
+                steps.append(Step("rule", f"{why}; but {entitled} {ended}, so that duty has ended",
+                                  cite("18.2(b)")))
             if p.overlapped and p.overlap_applies:
                 inside_now = self._inside(m)
                 rules.add("18.2(c)")
-                steps.append(Step("rule", f"they are overlapped now: the outside boat gives "
-                                  f"{inside_now}, inside, mark-room", cite("18.2(c)")))
+                if steps is not None:
+                    steps.append(Step("rule", f"they are overlapped now: the outside boat gives "
+                                      f"{inside_now}, inside, mark-room", cite("18.2(c)")))
                 entitled = inside_now
             else:
                 return None
@@ -859,34 +1055,38 @@ class _SectionC:
                 continued = "; the duty continues although that overlap has since been broken"
             elif not over and p.overlapped:
                 continued = "; the duty continues although they have overlapped since"
-            steps.append(Step("rule", why + continued, cite("18.2(a)")))
+            if steps is not None:
+                steps.append(Step("rule", why + continued, cite("18.2(a)")))
         if facts.must_gybe_at_mark == entitled and entitled == holder and p.overlapped \
                 and not m.gate:
             rules.add("18.4")
-            steps.append(Step("rule", f"{entitled}, inside, overlapped and with right of way, "
-                              f"must gybe at {m.id} to sail her proper course: until she gybes "
-                              "she may sail no farther from the mark than that course needs",
-                              cite("18.4")))
-        elif facts.must_gybe_at_mark == entitled and m.gate:
+            if steps is not None:
+                steps.append(Step("rule", f"{entitled}, inside, overlapped and with right of way, "
+                                  f"must gybe at {m.id} to sail her proper course: until she gybes "
+                                  "she may sail no farther from the mark than that course needs",
+                                  cite("18.4")))
+        elif facts.must_gybe_at_mark == entitled and m.gate and steps is not None:
             steps.append(Step("fact", f"{m.id} is a gate mark: rule 18.4 does not apply there",
                               cite("18.4")))
         return entitled
 
-    def _rule_18_3(self, p: PairFacts, tacker: BoatGeometry, other: BoatGeometry,
-                   steps: list[Step], rules: set[str]) -> str | None:
+    def _rule_18_3(self, p: _Overlap, tacker: BoatGeometry, other: BoatGeometry,
+                   steps: list[Step] | None, rules: set[str]) -> str | None:
         m = self.mark
         assert m is not None
         rules.add("18.3")
-        steps.append(Step("rule", f"{tacker.id} passed head to wind from port to starboard in "
-                          f"the zone of {m.id}, which is left to port, and {other.id} on "
-                          "starboard is fetching it: rule 18.2 does not apply between them",
-                          cite("18.3")))
+        if steps is not None:
+            steps.append(Step("rule", f"{tacker.id} passed head to wind from port to starboard in "
+                              f"the zone of {m.id}, which is left to port, and {other.id} on "
+                              "starboard is fetching it: rule 18.2 does not apply between them",
+                              cite("18.3")))
         if not self._starboard_since_zone(other):
             return None
-        steps.append(Step("rule", f"{other.id} has been on starboard since entering the zone: "
-                          f"{tacker.id} may not make her sail above close-hauled to avoid "
-                          "contact, and gives her mark-room if she becomes overlapped inside",
-                          cite("18.3")))
+        if steps is not None:
+            steps.append(Step("rule", f"{other.id} has been on starboard since entering the zone: "
+                              f"{tacker.id} may not make her sail above close-hauled to avoid "
+                              "contact, and gives her mark-room if she becomes overlapped inside",
+                              cite("18.3")))
         if p.overlapped and self._inside(m) == other.id:
             return other.id
         return None
@@ -911,7 +1111,7 @@ class _SectionC:
                 best = (d, o)
         return best[1] if best else None
 
-    def _rule_19_20(self, p: PairFacts, holder: str, steps: list[Step], rules: set[str],
+    def _rule_19_20(self, p: _Overlap, holder: str, steps: list[Step] | None, rules: set[str],
                     mark_room: bool) -> str | None:
         facts = self.position.facts
         hail = facts.hail_room_to_tack
@@ -921,10 +1121,11 @@ class _SectionC:
             o = self._near_obstruction(g_h)
             if o is not None and g_h.tack == g_o.tack:
                 rules.add("20.2(c)")
-                steps.append(Step("rule", f"{hail}, approaching {o.id}, has hailed for room to "
-                                  f"tack: {g_o.id} must respond, by tacking as soon as possible or "
-                                  f"by replying 'You tack' and giving {hail} room to tack and "
-                                  "avoid her", cite("20.2(c)")))
+                if steps is not None:
+                    steps.append(Step("rule", f"{hail}, approaching {o.id}, has hailed for room to "
+                                      f"tack: {g_o.id} must respond, by tacking as soon as "
+                                      f"possible or by replying 'You tack' and giving {hail} "
+                                      "room to tack and avoid her", cite("20.2(c)")))
                 return hail
         if mark_room or not p.overlapped or not p.overlap_applies:
             return None
@@ -940,14 +1141,16 @@ class _SectionC:
         g_in = self.ga if inside == self.ga.id else self.gb
         g_out = self.gb if inside == self.ga.id else self.ga
         if not _between_and_obstruction(g_in, g_out, o):
-            steps.append(Step("fact", f"{o.id} lies ahead of them, not abeam on one side: "
-                              "neither boat is between the other and it, so no room to pass it "
-                              "is owed", cite("19.2(b)")))
+            if steps is not None:
+                steps.append(Step("fact", f"{o.id} lies ahead of them, not abeam on one side: "
+                                  "neither boat is between the other and it, so no room to pass it "
+                                  "is owed", cite("19.2(b)")))
             return None
         rules.add("19.2(b)")
-        steps.append(Step("rule", f"overlapped at {o.id} ({_fmt(min(da, db))} hull lengths from "
-                          f"it): {outside}, outside, gives {inside}, inside, room between her "
-                          "and the obstruction", cite("19.2(b)")))
+        if steps is not None:
+            steps.append(Step("rule", f"overlapped at {o.id} ({_fmt(min(da, db))} hull lengths "
+                              f"from it): {outside}, outside, gives {inside}, inside, room "
+                              "between her and the obstruction", cite("19.2(b)")))
         return inside
 
 
@@ -1017,19 +1220,165 @@ def rulings(position: Position) -> list[PairRuling]:
 
 
 def keep_clear(position: Position) -> list[tuple[str, str, str]]:
-    """``(keep_clear, right_of_way, rule)`` for every pair, without explanations (engines)."""
+    """``(keep_clear, right_of_way, rule)`` for every pair, in the order of :func:`rulings`,
+    without explanations (engines).
+
+    The same answers as :func:`ruling`, found the short way: each boat's facts are worked
+    out once for the position; a pair on opposite tacks is decided by rule 10 without its
+    overlap; a pair on the same tack by its hulls' lines abeam (and a boat between them),
+    then leeward or clear astern. Pairs with a tacking boat or a boat named by rule 21 take
+    the full order (:data:`RIGHT_OF_WAY`), as do exact ties of leeward or of clear astern.
+    """
+    return _keep_clear(position)[0]
+
+
+def _keep_clear(position: Position) -> tuple[list[tuple[str, str, str]], list[int]]:
+    """:func:`keep_clear`, and the direct overlaps it found (:func:`_overlap_masks`)."""
     if not isinstance(position, Position):
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
-    fleet = _Fleet(position)
-    geos = list(fleet.geos.values())
-    out = []
-    for i in range(len(geos)):
-        for j in range(i + 1, len(geos)):
-            ga, gb = geos[i], geos[j]
-            p = _pair(position, ga, gb, None, fleet)
+    boats = _boats(position)
+    rows = boats.rows
+    n = len(rows)
+    if n < 2:
+        return [], [0] * n
+    if boats.unknown is not None:  # her tack decides every pair: say which it is
+        _tack(position, boats.geos[boats.unknown.id])
+    tol, neg = TOLERANCE, -TOLERANCE
+    masks = [0] * n
+    bits = [1 << j for j in range(n)]
+    out: list[tuple[str, str, str]] = []
+    append = out.append
+    full: list[tuple[int, str, str]] = []  # decided by the whole order, once masks are known
+    apart: list[tuple[int, int, int, bool]] = []  # same tack, hulls not overlapping
+    for i, (ida, sxa, sya, bxa, bya, dxa, dya, mxa, mya, port_a, special_a) in enumerate(rows):
+        bit_a, over_a = bits[i], 0
+        for j in range(i + 1, n):
+            idb, sxb, syb, bxb, byb, dxb, dyb, mxb, myb, port_b, special_b = rows[j]
+            if special_a or special_b or port_a != port_b:
+                # only the overlap, for the masks: any boat may be the one between two others
+                # (the lines abeam: plane.clear_astern, same arithmetic)
+                if not ((bxa - sxb) * dxb + (bya - syb) * dyb < neg
+                        and (sxa - sxb) * dxb + (sya - syb) * dyb < neg) and not (
+                        (bxb - sxa) * dxa + (byb - sya) * dya < neg
+                        and (sxb - sxa) * dxa + (syb - sya) * dya < neg):
+                    over_a |= bits[j]
+                    masks[j] |= bit_a
+                if special_a or special_b:
+                    full.append((len(out), ida, idb))
+                    append(("", "", ""))
+                else:  # rule 10: the port-tack boat keeps clear
+                    append((ida, idb, "10") if port_a else (idb, ida, "10"))
+            elif ((bxa - sxb) * dxb + (bya - syb) * dyb < neg
+                    and (sxa - sxb) * dxb + (sya - syb) * dyb < neg):
+                apart.append((len(out), i, j, True))  # a is clear astern (and b?)
+                append(("", "", ""))
+            elif ((bxb - sxa) * dxa + (byb - sya) * dya < neg
+                    and (sxb - sxa) * dxa + (syb - sya) * dya < neg):
+                apart.append((len(out), i, j, False))  # b is clear astern, a is not
+                append(("", "", ""))
+            else:  # overlapped, rule 11: the windward boat keeps clear (leeward_score inlined)
+                over_a |= bits[j]
+                masks[j] |= bit_a
+                sa = (mxb - mxa) * dya - (myb - mya) * dxa
+                sb = (mxa - mxb) * dyb - (mya - myb) * dxb
+                score = sa - sb if port_a else -sa - -sb
+                if score > tol:
+                    append((ida, idb, "11"))
+                elif score < neg:
+                    append((idb, ida, "11"))
+                else:  # abreast on one line
+                    full.append((len(out), ida, idb))
+                    append(("", "", ""))
+        masks[i] |= over_a
+    for k, i, j, a_astern in apart:
+        ida, sxa, sya, _, _, dxa, dya, mxa, mya, port_a, _ = rows[i]
+        idb, sxb, syb, bxb, byb, dxb, dyb, mxb, myb, _, _ = rows[j]
+        # overlapped through a boat between them (rule 11) or not (rule 12)
+        if _via(rows, masks, i, j):
+            sa = (mxb - mxa) * dya - (myb - mya) * dxa
+            sb = (mxa - mxb) * dyb - (mya - myb) * dxb
+            score = sa - sb if port_a else -sa - -sb
+            if score > tol:
+                out[k] = (ida, idb, "11")
+            elif score < neg:
+                out[k] = (idb, ida, "11")
+            else:
+                full.append((k, ida, idb))
+            continue
+        # rule 12: the boat clear astern keeps clear
+        if a_astern and ((bxb - sxa) * dxa + (byb - sya) * dya < neg
+                         and (sxb - sxa) * dxa + (syb - sya) * dya < neg):
+            a_astern = _first_astern(boats.geos[ida], boats.geos[idb])
+        out[k] = (ida, idb, "12") if a_astern else (idb, ida, "12")
+    if full:
+        fleet = _Fleet(position, masks)
+        for k, a, b in full:
+            p = _pair(position, fleet.geos[a], fleet.geos[b], None, fleet)
             found = decide(RIGHT_OF_WAY, _Case(position, p))
             assert found is not None
-            out.append((found[1], found[0], found[2]))
+            out[k] = (found[1], found[0], found[2])
+    return out, masks
+
+
+def _via(rows: tuple[_Row, ...], masks: list[int], i: int, j: int) -> bool:
+    """Whether a boat lies between boats ``i`` and ``j`` overlapping both (:func:`_pair`'s
+    search, with the arithmetic of :func:`_between`)."""
+    common = masks[i] & masks[j]
+    if not common:
+        return False
+    _, _, _, _, _, _, _, mxa, mya, _, _ = rows[i]
+    _, _, _, _, _, _, _, mxb, myb, _, _ = rows[j]
+    vx, vy = mxb - mxa, myb - mya
+    norm = vx * vx + vy * vy
+    if norm == 0:
+        return False
+    while common:
+        low = common & -common
+        _, _, _, _, _, _, _, mxc, myc, _, _ = rows[low.bit_length() - 1]
+        t = ((mxc - mxa) * vx + (myc - mya) * vy) / norm
+        if TOLERANCE < t < 1 - TOLERANCE:
+            return True
+        common ^= low
+    return False
+
+
+Relation = tuple[str, str, str, str | None, str | None]
+"""``(keep_clear, right_of_way, rule, mark_room, room)`` of a pair (:func:`relations`)."""
+
+
+def relations(position: Position) -> list[Relation]:
+    """``(keep_clear, right_of_way, rule, mark_room, room)`` for every pair, in the order of
+    :func:`rulings`, without explanations (engines): :func:`keep_clear`, and who of the two
+    is entitled to mark-room and to room (``None`` for nobody), as :func:`ruling` says.
+
+    Only pairs with a boat in the zone of a mark or within that distance of an obstruction
+    are asked about Section C's rules (rules 18 to 20), without writing their steps.
+    """
+    decided, masks = _keep_clear(position)
+    boats = _boats(position)
+    near = boats.near
+    if not any(near):
+        return [(k, r, rule, None, None) for k, r, rule in decided]
+    rows = boats.rows
+    geos = list(boats.geos.values())
+    out: list[Relation] = []
+    n = len(geos)
+    k = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            giver, holder, rule = decided[k]
+            k += 1
+            if not (near[i] or near[j]):
+                out.append((giver, holder, rule, None, None))
+                continue
+            ga, gb = geos[i], geos[j]
+            section_c = _SectionC(position, ga, gb)
+            # the overlap as _pair finds it (directly, or through a boat between them)
+            over = bool(masks[i] >> j & 1) or _via(rows, masks, i, j)
+            applies = (ga.tack == gb.tack or (ga.beyond_90 and gb.beyond_90)
+                       or section_c.rule18_possible)
+            mark_room, room, _ = section_c.judge(_Overlapped(over, applies), holder, giver, None)
+            out.append((giver, holder, rule, mark_room, room))
     return out
 
 

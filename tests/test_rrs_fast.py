@@ -1,0 +1,190 @@
+"""The fast paths of the Racing Rules of Sailing give, pair by pair, the answers of the
+explained ruling.
+
+:func:`~rightofway.rrs.keep_clear` decides most pairs the short way (rule 10 without the
+overlap, the lines abeam worked out once per pair, each boat's facts once per position) and
+:func:`~rightofway.rrs.relations` adds mark-room and room without writing the steps, so both
+are checked against :func:`~rightofway.rrs.ruling` on random positions: random wind,
+headings (any, or on the compass points where the boundaries lie), hulls placed anywhere
+or on a half-length grid (bows on lines abeam, boats abreast, boats between others),
+tacking boats, unknown tacks, marks, obstructions, facts and a trail.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from rightofway.geometry import Tack
+from rightofway.positions import PositionError
+from rightofway.rrs import (
+    Boat,
+    Facts,
+    Mark,
+    Obstruction,
+    Position,
+    Snapshot,
+    ZoneEntry,
+    boat_geometry,
+    keep_clear,
+    relations,
+    ruling,
+    rulings,
+)
+
+IDS = "ABCDEFG"
+
+
+def _heading(draw: Any) -> float:
+    if draw(st.booleans()):
+        return float(draw(st.integers(0, 15)) * 22.5)
+    return draw(st.floats(0, 359.99, allow_nan=False))
+
+
+def _point(draw: Any, span: float = 4.0) -> tuple[float, float]:
+    if draw(st.booleans()):
+        half = int(span * 2)
+        return (draw(st.integers(-half, half)) / 2, draw(st.integers(-half, half)) / 2)
+    coord = st.floats(-span, span, allow_nan=False)
+    return (draw(coord), draw(coord))
+
+
+def _boats(draw: Any, ids: str) -> tuple[Boat, ...]:
+    boats = []
+    for bid in ids:
+        tack = draw(st.sampled_from([None, Tack.PORT, Tack.STARBOARD, Tack.STARBOARD]))
+        boats.append(Boat(bid, _point(draw), _heading(draw),
+                          draw(st.integers(0, 7)) == 0, tack))
+    return tuple(boats)
+
+
+@st.composite
+def positions(draw: Any) -> Position:
+    """Any position the ruleset accepts, with whatever it can carry."""
+    n = draw(st.integers(2, 7))
+    ids = IDS[:n]
+    boats = _boats(draw, ids)
+    marks = tuple(
+        Mark(f"m{k}", _point(draw, 5.0), draw(st.sampled_from(["port", "starboard"])),
+             draw(st.sampled_from([None, "windward", "leeward", "offset", "start", "finish"])),
+             draw(st.booleans()))
+        for k in range(draw(st.integers(0, 2))))
+    obstructions: tuple[Obstruction, ...] = ()
+    if draw(st.integers(0, 3)) == 0:
+        obstructions = (Obstruction("rock", _point(draw, 5.0), draw(st.floats(0.2, 1.5))),)
+    boat_id = st.sampled_from(ids)
+    maybe = st.one_of(st.none(), boat_id)
+    facts = Facts()
+    if draw(st.booleans()):
+        first = draw(boat_id)
+        facts = Facts(
+            zone_entry=draw(st.one_of(st.none(), st.builds(
+                ZoneEntry, st.just(first), st.booleans(), st.one_of(st.none(), boat_id),
+                st.sampled_from([None, "gained", "broken"])))),
+            overlap_from_clear_astern=draw(st.one_of(st.none(), st.tuples(
+                boat_id, st.sampled_from(["leeward", "windward"]), st.booleans()))),
+            acquired_right_of_way=draw(st.one_of(st.none(), st.tuples(boat_id, st.booleans()))),
+            changing_course=draw(st.one_of(st.none(), st.tuples(
+                boat_id, st.sampled_from(["luff", "bear-away"])))),
+            starting=draw(st.booleans()),
+            passed_head_to_wind_in_zone=draw(maybe),
+            must_gybe_at_mark=draw(maybe),
+            left_zone=draw(maybe),
+            overlap_broken=draw(st.booleans()),
+            returning_to_start=draw(maybe),
+            moving_astern=draw(maybe),
+            hail_room_to_tack=draw(maybe),
+        )
+    trail: tuple[Snapshot, ...] = ()
+    if draw(st.integers(0, 3)) == 0:
+        trail = (Snapshot(_boats(draw, ids)),)
+    wind = float(draw(st.integers(0, 7)) * 45) if draw(st.booleans()) else draw(
+        st.floats(0, 359.99, allow_nan=False))
+    try:
+        return Position(wind, boats, marks, obstructions, (), facts, trail)
+    except PositionError:  # hulls touching: no such position
+        assume(False)
+        raise
+
+
+SETTINGS = settings(max_examples=400, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+
+
+def _outcome(fn: Any, *args: Any) -> Any:
+    try:
+        return fn(*args)
+    except PositionError as e:
+        return ("error", e.path, e.message)
+
+
+def _basis(r: Any) -> str:
+    """The rule that makes one boat keep clear: the one the conclusion cites."""
+    return str(r.steps[-1].cite.section)
+
+
+@SETTINGS
+@given(positions())
+def test_keep_clear_and_relations_are_the_ruling_of_every_pair(pos: Position) -> None:
+    fast = _outcome(keep_clear, pos)
+    related = _outcome(relations, pos)
+    full = _outcome(rulings, pos)
+    if isinstance(full, tuple):  # an unknown tack: the same error, the same boat
+        assert fast == related == full
+        return
+    ids = pos.boat_ids
+    pairs = [(ids[i], ids[j]) for i in range(len(ids)) for j in range(i + 1, len(ids))]
+    assert len(fast) == len(full) == len(pairs)
+    assert len(related) == len(pairs)
+    for (a, b), got, rel, r in zip(pairs, fast, related, full, strict=True):
+        assert (r.a, r.b) == (a, b)
+        assert rel == (*got, r.mark_room, r.room), (a, b, r.explain())
+        assert (r.facts.a, r.facts.b) == (boat_geometry(pos, a), boat_geometry(pos, b))
+        assert got == (r.keep_clear, r.right_of_way, _basis(r)), (a, b, r.explain())
+        one = ruling(pos, a, b)
+        assert (one.keep_clear, one.right_of_way, one.mark_room, one.room, one.rules) == (
+            r.keep_clear, r.right_of_way, r.mark_room, r.room, r.rules)
+
+
+def test_keep_clear_and_relations_of_the_bundled_scenarios_are_their_rulings() -> None:
+    from rightofway.scenarios import bundled_catalogue, find_scenarios, load_scenario
+
+    for f in find_scenarios([bundled_catalogue() / "rrs"]):
+        pos = load_scenario(f).position
+        fast, full = keep_clear(pos), rulings(pos)
+        assert fast == [(r.keep_clear, r.right_of_way, _basis(r)) for r in full], f
+        assert relations(pos) == [(r.keep_clear, r.right_of_way, _basis(r), r.mark_room, r.room)
+                                  for r in full], f
+
+
+def test_exact_ties_take_the_whole_order() -> None:
+    port, starboard = Tack.PORT, Tack.STARBOARD
+    # bow to bow on one line, head to wind and dead downwind on the same given tack:
+    # overlapped, neither to leeward by the sides, the deeper downwind is leeward
+    abreast = Position(0, (Boat("A", (0.0, 0.0), 0, tack=starboard),
+                           Boat("B", (0.0, 3.0), 180, tack=starboard)))
+    # stern to stern, heading apart, equally far behind each other's line abeam: by the ids
+    apart = Position(0, (Boat("B", (0.0, 1.0), 0, tack=port),
+                         Boat("A", (0.0, -1.0), 180, tack=port)))
+    assert keep_clear(abreast) == [("B", "A", "11")]
+    assert keep_clear(apart) == [("A", "B", "12")]
+    for pos in (abreast, apart):
+        assert keep_clear(pos) == [(r.keep_clear, r.right_of_way, _basis(r))
+                                   for r in rulings(pos)]
+
+
+@pytest.mark.parametrize(("shift", "rule"), [
+    (0.0, "12"),        # B's middle abeam of A's exactly: not between A and C
+    (5e-7, "12"),       # within the tolerance of it: still not between
+    (2e-6, "11"),       # beyond it: A and C overlap through B
+])
+def test_a_boat_between_at_the_edge_of_the_tolerance(shift: float, rule: str) -> None:
+    # A (dead downwind, port) and C (port) are not overlapped; B, on starboard, overlaps
+    # both, her middle on the line through A's middle square to A-C, moved `shift` towards C
+    pos = Position(90, (Boat("A", (-1.0, 1.0), 270, tack=Tack.PORT),
+                        Boat("B", (-1.0 + shift, -2.0), 45), Boat("C", (0.0, 1.0), 135)))
+    assert keep_clear(pos)[1] == ("C", "A", rule)
+    assert keep_clear(pos) == [(r.keep_clear, r.right_of_way, _basis(r)) for r in rulings(pos)]
