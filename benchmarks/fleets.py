@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 import timeit
 from collections.abc import Callable, Sequence
 
@@ -61,9 +62,11 @@ def slope(sizes: Sequence[int], seconds: Sequence[float]) -> float:
 
 def time_per_size(make: Callable[[int], object], work: Callable[[object], object],
                   sizes: Sequence[int] = SIZES, repeat: int = 3) -> list[float]:
-    """Best-of-``repeat`` seconds of ``work`` on a fleet of each size."""
+    """Best-of-``repeat`` CPU seconds of ``work`` on a fleet of each size (CPU time, so that
+    other processes on the machine do not lengthen the larger fleets' runs)."""
     out = []
     for n in sizes:
         fleet = make(n)
-        out.append(min(timeit.repeat(lambda f=fleet: work(f), number=1, repeat=repeat)))
+        out.append(min(timeit.repeat(lambda f=fleet: work(f), number=1, repeat=repeat,
+                                     timer=time.process_time)))
     return out

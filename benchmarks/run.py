@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
+import time
 import timeit
+from pathlib import Path
 from collections.abc import Callable
 
 import chess
@@ -24,10 +27,14 @@ from rightofway.rtw import (
     Mark,
     MarkRole,
     Position,
+    apply,
     claims,
     engagement_graph,
     engagements,
+    legal_moves,
 )
+
+sys.path.insert(0, str(Path(__file__).parent))  # fleets.py beside this script
 
 # A mid-race beat: five boats on several points of sail, gusts and lulls around them.
 POSITION = Position(
@@ -101,19 +108,88 @@ def rrs_fleet_relations() -> object:
 
 
 def vector_game() -> object:
-    """A five-boat Vector Game position: claims, engaged pairs and the legal moves of A."""
+    """A five-boat Vector Game position: claims, engaged pairs and the legal moves of A
+    (from nothing worked out: what a position keeps once computed is cleared first)."""
+    VG_POSITION._memo.clear()
     return vg.claims(VG_POSITION), vg.engaged_pairs(VG_POSITION), vg.legal_moves(VG_POSITION, "A")
+
+
+def _cold() -> Position:
+    """The benchmark position with nothing it worked out before (claims are kept on an
+    immutable position once computed; a fresh position has none)."""
+    POSITION._claims.clear()
+    return POSITION
 
 
 def fast_path() -> object:
     """Claims of every boat, the engaged pairs and right of way per pair, no graph."""
-    by_boat = claims(POSITION)
-    return by_boat, engagements(POSITION, by_boat)
+    pos = _cold()
+    by_boat = claims(pos)
+    return by_boat, engagements(pos, by_boat)
 
 
 def graph_path() -> object:
     """The same facts through the explained engagement graph."""
-    return engagement_graph(POSITION)
+    return engagement_graph(_cold())
+
+
+def search_leaves() -> int:
+    """A 2-ply search of Race the Wind: every legal move of the boat to move, then every
+    legal move of the next boat in each position reached; the leaves counted."""
+    pos = _cold()
+    order = pos.turn_order or pos.boat_ids
+    first, second = order[0], order[1]
+    leaves = 0
+    for m in legal_moves(pos, first):
+        leaves += len(legal_moves(apply(pos, m), second))
+    return leaves
+
+
+def perft(board: chess.Board, depth: int) -> int:
+    """python-chess: the leaves of the move tree ``depth`` plies deep."""
+    if depth == 0:
+        return 1
+    total = 0
+    for move in board.legal_moves:
+        board.push(move)
+        total += perft(board, depth - 1)
+        board.pop()
+    return total
+
+
+def leaves_per_second(fn: Callable[[], int], repeat: int, seconds: float = 0.2) -> float:
+    """Best-of-``repeat`` leaves per CPU second of ``fn`` run for about ``seconds``."""
+    best = 0.0
+    for _ in range(repeat):
+        leaves, start = 0, time.process_time()
+        while True:
+            leaves += fn()
+            spent = time.process_time() - start
+            if spent >= seconds:
+                break
+        best = max(best, leaves / spent)
+    return best
+
+
+def fleet_exponents(repeat: int) -> list[tuple[str, float, list[float]]]:
+    """Log-log slope of time against fleet size (250 to 4,000 boats, constant density)."""
+    from fleets import SIZES, rtw_fleet, slope, time_per_size, vg_fleet
+
+    def cold_engagements(p: Position) -> object:
+        p._claims.clear()
+        return engagements(p, claims(p))
+
+    def cold_graph(p: Position) -> object:
+        p._claims.clear()
+        return engagement_graph(p)
+
+    out = []
+    for name, make, work in (("claims+engagements", rtw_fleet, cold_engagements),
+                             ("engagement_graph", rtw_fleet, cold_graph),
+                             ("vg engaged pairs", vg_fleet, vg.engaged_pairs)):
+        times = time_per_size(make, work, SIZES, repeat)  # type: ignore[arg-type]
+        out.append((name, slope(SIZES, times), times))
+    return out
 
 
 BOARD = chess.Board()
@@ -125,20 +201,21 @@ def chess_reference() -> object:
 
 
 def races_per_second(count: int) -> tuple[float, int]:
-    """Whole random races played by the bots, five boats each: races per second and moves."""
+    """Whole random races played by the bots, five boats each: races per CPU second (in
+    this process) and moves."""
     import random as _random
 
     from rightofway.rtw.bots import choose_move, random_race
 
     played = 0
-    start = timeit.default_timer()
+    start = time.process_time()
     for seed in range(count):
         race = random_race(5, seed)
         rng = _random.Random(seed)
         while not race.is_over():
             race, _ = race.play(choose_move(race, rng))
         played += race.turn
-    return count / (timeit.default_timer() - start), played
+    return count / (time.process_time() - start), played
 
 
 _IMPORT = (
@@ -195,7 +272,9 @@ def measure(cases: list[tuple[str, Callable[[], object]]], repeat: int,
     best = {name: float("inf") for name, _ in cases}
     for _ in range(repeat):
         for name, fn in cases:
-            best[name] = min(best[name], timeit.timeit(fn, number=number))
+            # CPU time of this process: other processes on the machine do not count
+            best[name] = min(best[name], timeit.timeit(fn, number=number,
+                                                       timer=time.process_time))
     return [(name, best[name] / number * 1e6) for name, _ in cases]
 
 
@@ -205,6 +284,8 @@ def main() -> None:
     parser.add_argument("--number", type=int, default=2000)
     parser.add_argument("--races", type=int, default=5,
                         help="random five-boat races to time (0 to skip)")
+    parser.add_argument("--fleets", type=int, default=3,
+                        help="rounds of the fleet-size scaling (0 to skip)")
     args = parser.parse_args()
     cases: list[tuple[str, Callable[[], object]]] = [
         ("chess legal_moves (reference)", chess_reference),
@@ -230,8 +311,19 @@ def main() -> None:
               f"{' (networkx or pydantic loaded)' if heavy else ''}")
     if args.races:
         rate, moves = races_per_second(args.races)
-        print(f"random races (5 boats, bots choosing among safe moves): {rate:.2f} races/s, "
-              f"{moves / args.races:.0f} moves per race")
+        print(f"random races (5 boats, bots choosing among safe moves): {rate:.2f} races per "
+              f"CPU second, {moves / args.races:.0f} moves per race (goal: at least 2.46)")
+    if args.fleets:
+        for name, exponent, times in fleet_exponents(args.fleets):
+            print(f"fleet exponent {name}: {exponent:.2f} (" + ", ".join(
+                f"{t * 1000:.1f}" for t in times) + " ms for 250 to 4,000 boats; goal: at most "
+                "1.20)")
+    rtw_rate = leaves_per_second(search_leaves, args.repeat)
+    chess_rate = leaves_per_second(lambda: perft(chess.Board(), 3), args.repeat)
+    print(f"search: rtw 2-ply {rtw_rate:,.0f} leaves/s, chess perft(3) {chess_rate:,.0f} "
+          "leaves/s (goal: at least 0.50)")
+    print(f"ratio search/chess: {rtw_rate / chess_rate:.2f}")
+    print(f"ratio vector/chess: {rows[3][1] / ref:.2f} (goal: at most 3.00)")
     print(f"rrs fleet: {len(RRS_FLEET.boats)} boats, "
           f"{len(RRS_FLEET.boats) * (len(RRS_FLEET.boats) - 1) // 2} pairs (goal: keep-clear "
           "at most 3.00)")
@@ -239,7 +331,7 @@ def main() -> None:
     print(f"ratio rrs-fleet-relations/chess: {rows[7][1] / ref:.2f}")
     print(f"ratio rrs-fleet-fresh/chess: {rows[6][1] / ref:.2f}")
     print(f"ratio rrs-fleet/chess: {rows[5][1] / ref:.2f}")
-    print(f"ratio graph/chess: {rows[2][1] / ref:.2f}")
+    print(f"ratio graph/chess: {rows[2][1] / ref:.2f} (goal: at most 1.50)")
     print(f"ratio kernel/chess: {rows[1][1] / ref:.2f}")
 
 

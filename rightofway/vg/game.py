@@ -51,6 +51,7 @@ from rightofway.vg.vectors import (
     Side,
     Vector,
     VectorError,
+    _manoeuvre_faults,
     as_vector,
     cite,
     manoeuvre_faults,
@@ -224,6 +225,9 @@ class Position(BoatIndex[Boat]):
     marks: tuple[Mark, ...] = ()
     _by_id: dict[str, Boat] = field(init=False, repr=False, compare=False, hash=False)
     _marks_at: dict[Point, Mark] = field(init=False, repr=False, compare=False, hash=False)
+    _memo: dict[Any, Any] = field(init=False, repr=False, compare=False, hash=False)
+    """What the rules worked out about this (immutable) position, kept for the next caller:
+    each boat's claims, landings and ways out, the intersections taken."""
 
     def __post_init__(self) -> None:
         self._convert()
@@ -270,6 +274,7 @@ class Position(BoatIndex[Boat]):
         check_turn_order(self.turn_order or tuple(by_id), tuple(by_id))
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_marks_at", marks_at)
+        object.__setattr__(self, "_memo", {})
 
     def _convert(self) -> None:
         """Check the arguments' types; lists and sets become the kernel's values."""
@@ -423,6 +428,15 @@ def _offsets(dx: int, dy: int) -> tuple[Point, ...]:
                  for k in range(1, n + 1))
 
 
+@lru_cache(maxsize=1024)
+def _claimed_offsets(vector: Vector | None) -> tuple[Point, ...]:
+    """Offsets from a boat of everything on the paths of her next vectors, her own left out
+    (a pure function of her vector, worked out once per vector)."""
+    found = {off for v in next_vectors(vector) for off in _offsets(*v.displacement)}
+    found.discard((0, 0))
+    return tuple(found)
+
+
 def check_position(value: object, name: str = "position") -> None:
     """:class:`TypeError` naming the argument unless ``value`` is a :class:`Position`."""
     if not isinstance(value, Position):
@@ -450,27 +464,35 @@ def path(start: Point, vector: Vector) -> tuple[Point, ...]:
 def landings(position: Position, boat_id: str) -> frozenset[Point]:
     """Where a boat could land next by the manoeuvring rules (none while it repairs)."""
     check_position(position)
-    b = position.boat(boat_id)
-    if b.lost_turns:
-        return frozenset()
-    x, y = b.at
-    return frozenset((x + v.displacement[0], y + v.displacement[1])
-                     for v in next_vectors(b.vector))
+    return _landings(position, position.boat(boat_id))
+
+
+def _landings(position: Position, b: Boat) -> frozenset[Point]:
+    key = ("landings", b.id)
+    found: frozenset[Point] | None = position._memo.get(key)
+    if found is None:
+        x, y = b.at
+        found = frozenset() if b.lost_turns else frozenset(
+            (x + v.displacement[0], y + v.displacement[1]) for v in next_vectors(b.vector))
+        position._memo[key] = found
+    return found
 
 
 def claims(position: Position) -> dict[str, frozenset[Point]]:
     """Each boat's claims: the intersections on the paths of its next vectors, its own left out."""
     if not isinstance(position, Position):
         check_position(position)
-    out = {}
-    for b in position.boats:
-        pts: set[Point] = set()
-        if not b.lost_turns:
-            for v in next_vectors(b.vector):
-                pts.update(path(b.at, v))
-        pts.discard(b.at)
-        out[b.id] = frozenset(pts)
-    return out
+    known: dict[str, frozenset[Point]] | None = position._memo.get("claims")
+    if known is None:
+        known = {}
+        for b in position.boats:
+            if b.lost_turns:
+                known[b.id] = frozenset()
+                continue
+            x, y = b.at
+            known[b.id] = frozenset([(x + i, y + j) for i, j in _claimed_offsets(b.vector)])
+        position._memo["claims"] = known
+    return dict(known)  # a copy: the position keeps its own
 
 
 def engaged_pairs(position: Position) -> list[tuple[str, str]]:
@@ -735,7 +757,7 @@ def _give_way(position: Position, boat: Boat, v: Vector, traced: tuple[Point, ..
             continue
         if end == other.at:
             report("GW5", f"{boat.id} would land on {other.id} at {list(end)}")
-        their = landings(position, other.id)
+        their = _landings(position, other)
         if end in their:
             pinnable.append(other.id)
         if other.side == side and other.side is not None and end[1] > other.at[1] \
@@ -745,12 +767,18 @@ def _give_way(position: Position, boat: Boat, v: Vector, traced: tuple[Point, ..
         if side == "P" and other.side == "S" and end in their:
             report("GW3", f"on port, {boat.id} lands on {list(end)}, where {other.id} on "
                           "starboard could land next")
-    landed_on_boat = any(o.at == end for o in position.boats if o.id != boat.id)
+    taken = _taken(position)
+    landed_on_boat = taken.get(end, boat.id) != boat.id
     if position.board is not None and not wrecked and not landed_on_boat and pinnable \
             and end not in position._marks_at:
-        after = position.replace_boat(Boat(boat.id, end, v))
+        # after the move only the mover has changed: she leaves her intersection and takes
+        # ``end``, so each pinnable boat's ways out are checked against that, not rebuilt
         for other_id in pinnable:
-            if _has_way_out(position, other_id) and not _has_way_out(after, other_id):
+            other = position.boat(other_id)
+            if other.lost_turns or not _has_way_out(position, other_id):
+                continue
+            if all(e == end or (e in taken and e != boat.at and e != other.at)
+                   for e in _exits(position, other)):
                 report("GW4", f"after {boat.id}'s move {other_id} has no move left that stays "
                               "on the page")
     if not [s for s in steps if s.kind == "rule" and str(s.cite).startswith("VG-GW")]:
@@ -758,16 +786,36 @@ def _give_way(position: Position, boat: Boat, v: Vector, traced: tuple[Point, ..
                           cite("GW1")))
 
 
+def _taken(position: Position) -> dict[Point, str]:
+    """The intersections boats stand on, and whose."""
+    found: dict[Point, str] | None = position._memo.get("taken")
+    if found is None:
+        found = {b.at: b.id for b in position.boats}
+        position._memo["taken"] = found
+    return found
+
+
+def _exits(position: Position, b: Boat) -> frozenset[Point]:
+    """Where the boat's next vectors land when their whole route stays on the page."""
+    key = ("exits", b.id)
+    found: frozenset[Point] | None = position._memo.get(key)
+    if found is None:
+        ends = set()
+        for v in next_vectors(b.vector):
+            route = path(b.at, v)
+            if all(position.on_page(p) for p in route):
+                ends.add(route[-1])
+        found = frozenset(ends)
+        position._memo[key] = found
+    return found
+
+
 def _has_way_out(position: Position, boat_id: str) -> bool:
     b = position.boat(boat_id)
     if b.lost_turns:
         return True
-    taken = {o.at for o in position.boats if o.id != boat_id}
-    for v in next_vectors(b.vector):
-        route = path(b.at, v)
-        if all(position.on_page(p) for p in route) and route[-1] not in taken:
-            return True
-    return False
+    taken = _taken(position)
+    return any(taken.get(e, boat_id) == boat_id for e in _exits(position, b))
 
 
 def findings(position: Position, move: Move) -> Findings:
@@ -796,9 +844,73 @@ def legal_moves(position: Position, boat_id: str) -> list[Move]:
     b = position.boat(boat_id)
     if b.lost_turns:
         return [Move(boat_id, None)]
-    moves = [m for m in (Move(boat_id, v) for v in sorted(next_vectors(b.vector)))
-             if _inspect(position, m).legal]
+    moves = [Move(boat_id, v) for v in sorted(next_vectors(b.vector)) if _legal(position, b, v)]
     return moves or [Move(boat_id, None)]
+
+
+def _legal(position: Position, boat: Boat, v: Vector) -> bool:
+    """Whether ``boat`` may sail ``v``: what ``_inspect(...).legal`` says, without writing
+    the explanation (engines ask it of every candidate; a property test holds the two
+    together)."""
+    if boat.lost_turns or _manoeuvre_faults(boat.vector, v):
+        return False
+    line = position.start_line
+    if line is not None and boat.vector is None and position.turn == 0 \
+            and boat.at[1] != line[0][1] - 1:
+        return False  # VG-S1
+    traced = path(boat.at, v)
+    end = traced[-1] if traced else boat.at
+    wrecked = False
+    marks = position._marks_at
+    islands = position.islands
+    for i, p in enumerate(traced):
+        if p in islands or not position.on_page(p):
+            taken = _taken(position)
+            end = next((q for q in reversed(traced[:i]) if taken.get(q, boat.id) == boat.id),
+                       boat.at)
+            traced = traced[:i]
+            wrecked = True
+            break
+        if marks and p in marks:
+            return False  # VG-C3
+    if line is not None and position.turn + 1 <= 4:
+        (x1, ly), (x2, _) = line
+        if any(p[1] >= ly and x1 <= p[0] <= x2 for p in traced):
+            return False  # VG-S2
+    side = v.side
+    pinnable: list[Boat] = []
+    for other in position.boats:
+        if other.id == boat.id:
+            continue
+        oside = other.side
+        if oside == "S" and side == "P" and other.vector is not None:
+            ox, oy = other.vector.displacement
+            ax, ay = other.at
+            for px, py in traced:
+                i, j = px - ax, py - ay
+                if max(abs(i), abs(j)) <= GW_CLOSE and i * ox + j * oy >= 0:
+                    return False  # VG-GW1
+        if wrecked:
+            continue
+        if end == other.at:
+            return False  # VG-GW5
+        if end in _landings(position, other):
+            if (oside == side and oside is not None and end[1] > other.at[1]) or \
+                    (side == "P" and oside == "S"):
+                return False  # VG-GW2, VG-GW3
+            pinnable.append(other)
+    if position.board is None or wrecked or not pinnable or end in marks:
+        return True
+    taken = _taken(position)
+    if taken.get(end, boat.id) != boat.id:
+        return True  # landing on a boat was VG-GW5 above
+    for other in pinnable:
+        if other.lost_turns or not _has_way_out(position, other.id):
+            continue
+        if all(e == end or (e in taken and e != boat.at and e != other.at)
+               for e in _exits(position, other)):
+            return False  # VG-GW4
+    return True
 
 
 def sail(position: Position, move: Move) -> tuple[Position, Findings]:

@@ -30,8 +30,10 @@ __all__ = [
 Side = Literal["S", "P"]
 
 
+@lru_cache(maxsize=64)
 def cite(rule: str) -> Citation:
-    """The citation of a Vector Game rule id, e.g. ``cite("GW3")`` reads ``VG-GW3``."""
+    """The citation of a Vector Game rule id, e.g. ``cite("GW3")`` reads ``VG-GW3`` (one
+    immutable value per rule, made once)."""
     return Citation("VG", rule, joiner="-")
 
 
@@ -195,6 +197,16 @@ def next_vectors(previous: Vector | None) -> frozenset[Vector]:
 
 def manoeuvre_faults(previous: Vector | None, new: Vector) -> list[str]:
     """Rule ids (without the ``VG-`` prefix) that choosing ``new`` after ``previous`` breaks."""
+    return list(_manoeuvre_faults(previous, new))
+
+
+@lru_cache(maxsize=8192)
+def _manoeuvre_faults(previous: Vector | None, new: Vector) -> tuple[str, ...]:
+    # a pure function of two immutable vectors, asked again and again by engines
+    return tuple(_faults(previous, new))
+
+
+def _faults(previous: Vector | None, new: Vector) -> list[str]:
     if previous is None:
         return [] if new in (Vector(0, 1, "S"), Vector(0, 1, "P")) else ["S3"]
     faults = []

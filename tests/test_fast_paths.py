@@ -1,8 +1,9 @@
-"""Engaged pairs through the point index are those of the plain pair loop (issue: fleets).
+"""Fast paths give the answers of the plain, explained ones.
 
 Large fleets find engaged pairs through an index from each intersection to the boats
 claiming it (:func:`rightofway.geometry.engaged_index_pairs`); small fleets compare every
-pair. The properties run both ways on the same positions and compare every answer.
+pair. The Vector Game's legal moves are found without writing the explanation of each
+candidate. The properties run both ways on the same positions and compare every answer.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 from rightofway import geometry, rtw, vg
 from rightofway.geometry import engaged_index_pairs
-from tests.strategies import positions, vg_positions
+from tests.strategies import positions, vg_positions, vg_vectors
 
 T = TypeVar("T")
 
@@ -73,3 +74,28 @@ def test_vector_game_answers_are_the_same_through_the_index(pos: vg.Position) ->
     assert a == b
     g1, g2 = both_ways(lambda: vg.engagement_graph(pos))
     assert list(g1.edges(data=True)) == list(g2.edges(data=True))
+
+
+@settings(max_examples=150, deadline=None)
+@given(vg_positions(min_boats=2, max_boats=4), st.data())
+def test_vector_game_legal_moves_agree_with_the_explained_inspection(pos: vg.Position,
+                                                                      data: st.DataObject) -> None:
+    from dataclasses import replace
+
+    from rightofway.vg import game
+
+    taken = {b.at for b in pos.boats} | set(pos.islands)
+    assert pos.board is not None
+    free = [(x, y) for x in range(pos.board[0] + 1) for y in range(pos.board[1] + 1)
+            if (x, y) not in taken]
+    marks = data.draw(st.lists(st.sampled_from(free), max_size=2, unique=True))
+    if marks:
+        pos = replace(pos, marks=tuple(vg.Mark(f"m{i}", at, "S") for i, at in enumerate(marks)))
+    for b in pos.boats:
+        for v in {*vg.next_vectors(b.vector), data.draw(vg_vectors())}:
+            explained = game._inspect(pos, vg.Move(b.id, v)).legal
+            assert game._legal(pos, b, v) == explained, (b, v)
+        assert game.legal_moves(pos, b.id) == ([m for m in (
+            vg.Move(b.id, v) for v in sorted(vg.next_vectors(b.vector)))
+            if game._inspect(pos, m).legal] or [vg.Move(b.id, None)]) if not b.lost_turns \
+            else [vg.Move(b.id, None)]
