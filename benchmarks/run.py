@@ -15,8 +15,8 @@ import math
 import sys
 import time
 import timeit
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 
 import chess
 
