@@ -462,9 +462,9 @@ def _judge(position: Position, move: Move, board: _Board, *, full: bool,
     if move.skip:
         points, psteps = 0, [Step("fact", f"{b.id} skips its turn", cite(TURN))]
         steps.extend(psteps)
-        after = _after_skip(position, b, move)
         steps.append(Step("conclusion", "legal: the turn is skipped", cite(TURN)))
-        return Legality(True, "the turn is skipped", cite(TURN), tuple(steps), 0, 0, after)
+        return Legality(True, "the turn is skipped", cite(TURN), tuple(steps), 0, 0,
+                        _after_skip(position, b, move))
     points, psteps = points_available(position, move)
     if full:
         steps.extend(psteps)
@@ -571,9 +571,12 @@ def _judge(position: Position, move: Move, board: _Board, *, full: bool,
         return _fail(f"{b.id}'s move would leave {blocked_who} without a legal action",
                      cite(START if start else FORBIDDEN), steps, points, crew)
     # legal: the position after
-    after, verdicts, more = _after(position, b, move, bow, heading, finished, stopped,
-                                   over_worst) if full else (None, (), [])
-    events.extend(more)
+    after: Position | None = None
+    verdicts: tuple[tuple[str, str], ...] = ()
+    if full:
+        after, verdicts, more = _after(position, b, move, bow, heading, finished, stopped,
+                                       over_worst)
+        events.extend(more)
     if full:
         if crew_idx:
             steps.append(Step("fact", f"{len(crew_idx)} of {crew} crew point"

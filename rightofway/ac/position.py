@@ -218,8 +218,9 @@ class Options:
                 values.setdefault(part, advanced)
         course = values.get("course")
         if isinstance(course, Mapping):
-            values["course"] = Course(**{k: tuple(v) if isinstance(v, list) else v
-                                         for k, v in course.items()})
+            fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                      for k, v in course.items()}
+            values["course"] = Course(**fields)
         unknown = set(values) - set(cls.__dataclass_fields__)
         if unknown:
             raise ValueError(f"unknown option {sorted(unknown)[0]!r}; expected one of: "

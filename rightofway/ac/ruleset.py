@@ -36,7 +36,7 @@ class AmericasCup:
         """Before and after: hulls as two points, cover points, the line, the card played."""
         from rightofway.ac import drawing
 
-        return drawing.scenario(position, move)
+        return str(drawing.scenario(position, move))
 
     def board(self, position: Position) -> str:
         """The position alone."""

@@ -261,8 +261,8 @@ def prepare(sc: AcScenario, file: str) -> Prepared:
                               tuple(bm.crew) if bm.crew is not None else None, bm.sequence,
                               tuple(Card.parse(c) for c in bm.hand) if bm.hand is not None
                               else None, bm.finished, bm.status))
-        except PositionError as e:
-            raise FieldError(("position", "boats", i, *e.path), e.message) from None
+        except PositionError as err:
+            raise FieldError(("position", "boats", i, *err.path), err.message) from None
     ids = [b.id for b in boats]
     if p.turn_order is not None:
         if sorted(p.turn_order) != sorted(ids):
@@ -274,11 +274,11 @@ def prepare(sc: AcScenario, file: str) -> Prepared:
         indexed = list(enumerate(boats))
     try:
         position = Position(tuple(b for _, b in indexed), options, p.phase, p.start_round)
-    except PositionError as e:
-        path: tuple[str | int, ...] = e.path
+    except PositionError as err:
+        path: tuple[str | int, ...] = err.path
         if len(path) >= 2 and path[0] == "boats" and isinstance(path[1], int):
             path = ("boats", indexed[path[1]][0], *path[2:])
-        raise FieldError(("position", *path), e.message) from None
+        raise FieldError(("position", *path), err.message) from None
 
     def known(loc: tuple[str | int, ...], bid: str) -> None:
         if not position.has_boat(bid):
