@@ -29,6 +29,7 @@ __all__ = ["main"]
 GAMES: dict[str, str] = {
     "race-the-wind": "rtw",
     "vector-game": "vg",
+    "americas-cup": "ac",
 }
 """Rulesets whose whole races ``play`` and ``replay`` know, and their packages: each has a
 ``bots`` module (``random_race(boats, seed, **options)`` and ``choose_move(race, rng)``)

@@ -710,10 +710,11 @@ def _can_move(position: Position, boat_id: str) -> bool:
 
 def legal_moves(position: Position, boat_id: str, card: Card | str | None = None, *,
                 discard: bool = False) -> list[Move]:
-    """Every legal move of a boat with one card (or discarding it, with ``discard``): each
-    sequence of Movement Point actions with at most one block of crew tacks turning one
-    way (a block that turns back and forth is never useful and is left out). Without a
-    card: the moves of every card and discard it may use, or its skip."""
+    """Every legal move of a boat with one card (or discarding it, with ``discard``): one
+    move for each distinct outcome (where the bow ends, its heading, whether it finished
+    or was stopped into the wind), reached by the shortest action sequence found; moves
+    that end the same differ in nothing the rules look at afterwards. Without a card:
+    the moves of every card and discard it may use, or its skip."""
     if not position.has_boat(boat_id):
         raise ValueError(f"boat: no boat {boat_id!r} in the position (boats: "
                          f"{', '.join(position.boat_ids)})")
@@ -751,62 +752,76 @@ def legal_moves(position: Position, boat_id: str, card: Card | str | None = None
 
 def _sequences(position: Position, b: Boat, board: _Board, points: int, crew: int,
                ) -> list[tuple[Action, ...]]:
-    """Candidate action sequences: Movement Point actions whose hulls stay legal (steps into
-    the wind left out during the race), with every one-way crew block inserted."""
+    """One action sequence for each distinct outcome (end bow, heading, finish, stop): a
+    breadth-first search over Movement Point actions whose hulls stay legal (steps into
+    the wind left out during the race), with at most one block of crew tacks turning one
+    way, before, between or after them. Shorter sequences come first."""
     o = position.options
     start = position.phase == "start"
     stop = o.into_the_wind and not start
-    out: list[tuple[Action, ...]] = []
-    blocks: list[tuple[Action, ...]] = [()]
+    partial = not o.must_use_all_points and not start
+    blocks: list[tuple[Action, ...]] = []
     if crew and o.crew and not start:
         cl: tuple[Action, ...] = ("CL",)
         cr: tuple[Action, ...] = ("CR",)
         for k in range(1, crew + 1):
             blocks.append(cl * k)
             blocks.append(cr * k)
+    last_leg = b.leg == o.last_leg and not b.finished and not start
+    row = o.course.line_row
+    course = o.course
+    # state: bow, heading, Movement Points spent, crew block used, finished, stopped
+    State = tuple[Point, Compass, int, bool, bool, bool]
+    first: State = (b.bow, b.heading, 0, False, b.finished, False)
+    seen: set[State] = {first}
+    frontier: list[tuple[State, tuple[Action, ...]]] = [(first, ())]
+    outcomes: dict[tuple[Point, Compass, bool, bool], tuple[Action, ...]] = {}
 
-    def grow(bow: Point, heading: Compass, done: tuple[Action, ...], spent: int,
-             crewed: bool) -> None:
-        stopped = stop and done and done[-1] in MP_ACTIONS and heading is Compass.N
-        if spent == points or stopped:
-            out.append(done)
-            if not crewed:
-                for blk in blocks[1:]:
-                    if not stopped and _block_ok(board, bow, heading, blk):
-                        out.append(done + blk)
-            return
-        if not crewed:
-            for blk in blocks[1:]:
-                nb, nh, ok = _block_end(board, bow, heading, blk)
-                if ok:
-                    _steps(nb, nh, done + blk, spent, True)
-        _steps(bow, heading, done, spent, crewed)
+    def crossed(old: tuple[Point, Point], new: tuple[Point, Point]) -> bool:
+        return (any(p[1] >= row for p in old) and all(p[1] < row for p in new)
+                and any(p[1] == row for p in old)
+                and all(course.between_line_ends(p[0]) for p in old if p[1] == row))
 
-    def _steps(bow: Point, heading: Compass, done: tuple[Action, ...], spent: int,
-               crewed: bool) -> None:
-        for a in MP_ACTIONS:
-            nb, nh, stepped = act(bow, heading, a)
-            if stepped is Compass.N and not start:
+    while frontier:
+        nxt: list[tuple[State, tuple[Action, ...]]] = []
+        for (bow, heading, spent, used, fin, stopped), done in frontier:
+            if spent == points or stopped or partial:
+                outcomes.setdefault((bow, heading, fin, stopped), done)
+            if stopped:
                 continue
-            if board.problem(nb, nh, "") is not None:
+            if not used:
+                for blk in blocks:
+                    nb, nh, ok = _block_end(board, bow, heading, blk)
+                    if not ok:
+                        continue
+                    f2 = fin
+                    if last_leg and not fin:
+                        pb, ph = bow, heading
+                        for a in blk:
+                            qb, qh, _ = act(pb, ph, a)
+                            if crossed(hull(pb, ph), hull(qb, qh)):
+                                f2 = True
+                            pb, ph = qb, qh
+                    state = (nb, nh, spent, True, f2, False)
+                    if state not in seen:
+                        seen.add(state)
+                        nxt.append((state, done + blk))
+            if spent == points:
                 continue
-            grow(nb, nh, (*done, a), spent + 1, crewed)
-
-    if points == 0:
-        out.append(())
-        return out
-    grow(b.bow, b.heading, (), 0, False)
-    # a partial move (points not all used) when the options allow it
-    if not o.must_use_all_points and not start:
-        extra: list[tuple[Action, ...]] = []
-        seen: set[tuple[Action, ...]] = set(out)
-        for s in list(out):
-            for n in range(len(s)):
-                if s[:n] not in seen:
-                    seen.add(s[:n])
-                    extra.append(s[:n])
-        out.extend(extra)
-    return out
+            for a in MP_ACTIONS:
+                nb, nh, stepped = act(bow, heading, a)
+                if stepped is Compass.N and not start:
+                    continue
+                if board.problem(nb, nh, "") is not None:
+                    continue
+                f2 = fin or (last_leg and crossed(hull(bow, heading), hull(nb, nh)))
+                st = stop and nh is Compass.N
+                state = (nb, nh, spent + 1, used, f2, st)
+                if state not in seen:
+                    seen.add(state)
+                    nxt.append((state, (*done, a)))
+        frontier = nxt
+    return list(outcomes.values())
 
 
 def _block_end(board: _Board, bow: Point, heading: Compass, blk: Sequence[Action],
@@ -816,10 +831,6 @@ def _block_end(board: _Board, bow: Point, heading: Compass, blk: Sequence[Action
         if board.problem(bow, heading, "") is not None:
             return bow, heading, False
     return bow, heading, True
-
-
-def _block_ok(board: _Board, bow: Point, heading: Compass, blk: Sequence[Action]) -> bool:
-    return _block_end(board, bow, heading, blk)[2]
 
 
 # --- the start procedure --------------------------------------------------------------------
