@@ -711,8 +711,8 @@ def _can_move(position: Position, boat_id: str) -> bool:
 def legal_moves(position: Position, boat_id: str, card: Card | str | None = None, *,
                 discard: bool = False) -> list[Move]:
     """Every legal move of a boat with one card (or discarding it, with ``discard``): one
-    move for each distinct outcome (where the bow ends, its heading, whether it finished
-    or was stopped into the wind), reached by the shortest action sequence found; moves
+    move for each distinct outcome (where the bow ends, its heading, whether it finished),
+    reached by the shortest action sequence found; moves
     that end the same differ in nothing the rules look at afterwards. Without a card:
     the moves of every card and discard it may use, or its skip."""
     if not position.has_boat(boat_id):
@@ -752,7 +752,7 @@ def legal_moves(position: Position, boat_id: str, card: Card | str | None = None
 
 def _sequences(position: Position, b: Boat, board: _Board, points: int, crew: int,
                ) -> list[tuple[Action, ...]]:
-    """One action sequence for each distinct outcome (end bow, heading, finish, stop): a
+    """One action sequence for each distinct outcome (end bow, heading, finish): a
     breadth-first search over Movement Point actions whose hulls stay legal (steps into
     the wind left out during the race), with at most one block of crew tacks turning one
     way, before, between or after them. Shorter sequences come first."""
@@ -775,7 +775,7 @@ def _sequences(position: Position, b: Boat, board: _Board, points: int, crew: in
     first: State = (b.bow, b.heading, 0, False, b.finished, False)
     seen: set[State] = {first}
     frontier: list[tuple[State, tuple[Action, ...]]] = [(first, ())]
-    outcomes: dict[tuple[Point, Compass, bool, bool], tuple[Action, ...]] = {}
+    outcomes: dict[tuple[Point, Compass, bool], tuple[Action, ...]] = {}
 
     def crossed(old: tuple[Point, Point], new: tuple[Point, Point]) -> bool:
         return (any(p[1] >= row for p in old) and all(p[1] < row for p in new)
@@ -786,7 +786,7 @@ def _sequences(position: Position, b: Boat, board: _Board, points: int, crew: in
         nxt: list[tuple[State, tuple[Action, ...]]] = []
         for (bow, heading, spent, used, fin, stopped), done in frontier:
             if spent == points or stopped or partial:
-                outcomes.setdefault((bow, heading, fin, stopped), done)
+                outcomes.setdefault((bow, heading, fin), done)
             if stopped:
                 continue
             if not used:
