@@ -13,10 +13,11 @@ games; they are no sailors.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from rightofway.ac import moves
 from rightofway.ac.moves import Move
-from rightofway.ac.position import Options, Position
+from rightofway.ac.position import Boat, Options, Position, hull
 from rightofway.ac.race import Race, start_boats
 from rightofway.geometry import Compass
 from rightofway.races import SetupError
@@ -42,11 +43,33 @@ def random_race(boats: int = 2, seed: int = 0, *, options: Options | None = None
     return Race.new(fleet, options=options, seed=seed)
 
 
-def score(position: Position, before: Position, boat: str) -> float:
-    """How good the position after a move is for ``boat`` (higher is better)."""
-    b = position.boat(boat)
-    old = before.boat(boat)
+def _outcome(position: Position, move: Move) -> Boat:
+    """The moving boat after a legal move, by following its actions (the bot's quick view:
+    bow, heading, finish and leg; the rules' full ruling is left to ``play``)."""
+    b = position.boat(move.boat)
     o = position.options
+    row = o.course.line_row
+    bow, heading, finished = b.bow, b.heading, b.finished
+    last = b.leg == o.last_leg and position.phase == "race"
+    for a in move.actions:
+        nb, nh, _ = moves.act(bow, heading, a)
+        if last and not finished:
+            old, new = hull(bow, heading), hull(nb, nh)
+            finished = (any(p[1] >= row for p in old) and all(p[1] < row for p in new)
+                        and any(p[1] == row for p in old)
+                        and all(o.course.between_line_ends(p[0]) for p in old if p[1] == row))
+        bow, heading = nb, nh
+    leg = b.leg
+    if not finished and position.phase == "race":
+        rounded = bow[1] > o.course.windward[1] if b.upwind else \
+            b.leg < o.last_leg and bow[1] < row
+        leg += int(rounded)
+    return replace(b, bow=bow, heading=heading, leg=leg, finished=finished)
+
+
+def score(b: Boat, old: Boat, options: Options) -> float:
+    """How good the boat ``b`` is placed after a move from ``old`` (higher is better)."""
+    o = options
     c = o.course
     if b.finished:
         return 10_000.0
@@ -64,8 +87,6 @@ def score(position: Position, before: Position, boat: str) -> float:
         # near the top, head for the buoy's column
         if c.windward[1] - y < abs(x - mid):
             value -= 3.0 * (abs(x - mid) - (c.windward[1] - y))
-        if o.sequence and b.sequence is not None:
-            value += 0.5 * b.sequence
     else:
         value -= 10.0 * y
         value += _DOWNWIND_HEADING[b.heading]
@@ -96,16 +117,17 @@ def choose_move(race: Race, rng: random.Random) -> Move:
     position = race.position
     best: tuple[float, int, Move] | None = None
     start = position.phase == "start"
+    old = position.boat(who)
     for i, m in enumerate(options):
         if m.skip:
             continue
-        lg = moves.legality(position, m)
-        if lg.after is None:
-            continue
         if start:
+            lg = moves.legality(position, m)
+            if lg.after is None:
+                continue
             value = _start_score(lg.after, who, position.start_round)
         else:
-            value = score(lg.after, position, who)
+            value = score(_outcome(position, m), old, position.options)
             if m.card is not None:
                 value -= 0.2 * (m.card.up if position.boat(who).upwind else m.card.down)
         value += rng.random() * 0.5
