@@ -97,9 +97,23 @@ NAMED_SECTIONS = (
     ("Starting", re.compile(r"\bstarting\b", re.IGNORECASE)),
     ("Giveway", re.compile(r"\bgiveway\b|\bgive-way\b", re.IGNORECASE)),
     ("Course", re.compile(r"\bcourse layout\b", re.IGNORECASE)),
+    # the America's Cup rulebook's headings
+    ("Movement", re.compile(r"\bboat position and movement\b", re.IGNORECASE)),
+    ("Cards", re.compile(r"\busing cards\b|\bthe cards\b", re.IGNORECASE)),
+    ("Turn", re.compile(r"\bturn sequence\b", re.IGNORECASE)),
+    ("Forbidden", re.compile(r"\bforbidden manoeuvres\b", re.IGNORECASE)),
+    ("Finish", re.compile(r"\bend of the race\b", re.IGNORECASE)),
+    ("Crew", re.compile(r"\bthe crew\b", re.IGNORECASE)),
+    ("Start", re.compile(r"\bstart procedure\b", re.IGNORECASE)),
+    ("Sequence", re.compile(r"\bthe sequence\b", re.IGNORECASE)),
+    ("HeadCover", re.compile(r"\bhead cover\b", re.IGNORECASE)),
+    ("DownwindCover", re.compile(r"\bdownwind cover\b", re.IGNORECASE)),
+    ("IntoWind", re.compile(r"\binto the wind\b", re.IGNORECASE)),
+    ("Regatta", re.compile(r"\bregatta\b", re.IGNORECASE)),
+    ("Tournament", re.compile(r"\btournament\b", re.IGNORECASE)),
 )
-"""Sections of rulebooks that name rather than number them (the Sailing Vector Game), in
-rulebook order, one word each so directives can take them as arguments."""
+"""Sections of rulebooks that name rather than number them (the Sailing Vector Game, the
+America's Cup game), in rulebook order, one word each so directives can take them as arguments."""
 
 
 def cited_sections(source: str) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from rightofway.explain import Citation
 from rightofway.geometry import Compass
+from rightofway.positions import PositionError
 
 __all__ = [
     "ADVANCED_PARTS",
@@ -55,15 +56,6 @@ def cite(section: str) -> Citation:
 
 class CardError(ValueError):
     """Text that is not a card (``G3/5/1-4-7``), saying what is wrong."""
-
-
-class PositionError(ValueError):
-    """A position the rules cannot hold, with the ``path`` of the field at fault."""
-
-    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
-        super().__init__(f"{'.'.join(map(str, path))}: {message}" if path else message)
-        self.path = path
-        self.message = message
 
 
 _CARD = re.compile(r"^([GR])([0-9]+)/([0-9]+)/([0-9]+)-([0-9]+)-([0-9]+)$")

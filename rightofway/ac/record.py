@@ -122,8 +122,9 @@ def _card(text: str, number: int, where: str) -> Card:
 
 
 def start(lines: list[str]) -> Race:
-    """The game a record's set-up line describes; :class:`RecordError` when it cannot be read
-    or breaks the set-up rules."""
+    """The game a record's set-up line describes;
+    :class:`~rightofway.races.RecordError` when it cannot be read or breaks the set-up
+    rules."""
     if not lines or not lines[0].strip():
         raise RecordError(1, "the record is empty; it starts with a set-up line")
     setup: SetupModel = _validate(SetupModel, read_record_line(lines[0], 1), 1)
@@ -152,9 +153,10 @@ def start(lines: list[str]) -> Race:
 def replay(lines: list[str]) -> Iterator[ReplayTurn]:
     """Replay a record move by move.
 
-    Raises :class:`RecordError` for a malformed line and :class:`ReplayMismatch` naming
-    the turn when a move is out of turn or illegal, or when the events recorded differ
-    from those the rules produce (saying which).
+    Raises :class:`~rightofway.races.RecordError` for a malformed line and
+    :class:`~rightofway.races.ReplayMismatch` naming the turn when a move is out of turn
+    or illegal, or when the events recorded differ from those the rules produce (saying
+    which).
     """
     race = start(lines)
     for number, line in enumerate(lines[1:], 2):
