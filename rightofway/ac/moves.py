@@ -72,6 +72,7 @@ END = "End of the Race"
 CARDS = "The Cards"
 
 _TURN = {"AL": -45, "AR": 45, "L": -45, "R": 45, "CL": -45, "CR": 45}
+_STEP = {h: h.step for h in Compass}
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,22 +137,32 @@ class Move:
 # --- geometry of actions --------------------------------------------------------------------
 
 
+def _table() -> dict[tuple[Compass, str], tuple[int, int, Compass, Compass | None]]:
+    """For each heading and action: how the bow moves, the new heading, the step's line."""
+    out: dict[tuple[Compass, str], tuple[int, int, Compass, Compass | None]] = {}
+    for h in Compass:
+        hx, hy = h.step
+        out[(h, "A")] = (hx, hy, h, h)
+        for a, turn in _TURN.items():
+            new = h.rotate(turn)
+            nx_, ny = new.step
+            if a in ("AL", "AR"):
+                out[(h, a)] = (nx_, ny, new, new)
+            elif a in ("L", "R"):  # around the stern: stern = bow - step(h)
+                out[(h, a)] = (nx_ - hx, ny - hy, new, None)
+            else:  # crew tack: around the bow
+                out[(h, a)] = (0, 0, new, None)
+    return out
+
+
+_ACT = _table()
+
+
 def act(bow: Point, heading: Compass, action: Action) -> tuple[Point, Compass, Compass | None]:
     """The bow and heading after one action, and the direction the bow stepped in (``None``
     for a turn, which steps along no line of its own)."""
-    if action == "A":
-        d = heading.step
-        return (bow[0] + d[0], bow[1] + d[1]), heading, heading
-    turn = _TURN[action]
-    new = heading.rotate(turn)
-    if action in ("AL", "AR"):
-        d = new.step
-        return (bow[0] + d[0], bow[1] + d[1]), new, new
-    if action in ("L", "R"):  # around the stern
-        stern = hull(bow, heading)[1]
-        d = new.step
-        return (stern[0] + d[0], stern[1] + d[1]), new, None
-    return bow, new, None  # crew tack: around the bow
+    dx, dy, new, stepped = _ACT[(heading, action)]
+    return (bow[0] + dx, bow[1] + dy), new, stepped
 
 
 class _Board:
@@ -176,19 +187,23 @@ class _Board:
 
     def problem(self, bow: Point, heading: Compass, who: str) -> str | None:
         """Why a hull there is not allowed, or ``None``."""
-        pts = hull(bow, heading)
+        dx, dy = _STEP[heading]
+        a = bow
+        b = (bow[0] - dx, bow[1] - dy)
         c = self.course
-        for part, p in zip(("bow", "stern"), pts, strict=True):
+        taken = self.taken
+        if (0 <= a[0] <= c.width and 0 <= a[1] <= c.height and a not in taken
+                and 0 <= b[0] <= c.width and 0 <= b[1] <= c.height and b not in taken):
+            if dx and dy and frozenset(((a[0], b[1]), (b[0], a[1]))) in self.diagonals:
+                return f"{who}'s hull would cross another diagonal hull"
+            return None
+        for part, p in (("bow", a), ("stern", b)):
             if not (0 <= p[0] <= c.width and 0 <= p[1] <= c.height):
                 return f"{who}'s {part} would be at {list(p)}, off the board"
-            if p in self.taken:
+            if p in taken:
                 what = "a mark" if p in c.marks else "another boat's hull"
                 return f"{who}'s {part} would be at {list(p)}, on {what}"
-        a, b = pts
-        if a[0] != b[0] and a[1] != b[1] and frozenset(((a[0], b[1]), (b[0], a[1]))) in \
-                self.diagonals:
-            return f"{who}'s hull would cross another diagonal hull"
-        return None
+        return None  # pragma: no cover - one of the tests above failed
 
 
 def has_action(position: Position, boat_id: str, *, start: bool | None = None) -> bool:
@@ -447,18 +462,15 @@ def legality(position: Position, move: Move) -> Legality:
     return _judge(position, move, _Board(position, move.boat), full=True)
 
 
-def _judge(position: Position, move: Move, board: _Board, *, full: bool,
-           checked_card: bool = False, blocking: dict[tuple[Point, Compass], bool] | None = None,
-           ) -> Legality:
+def _judge(position: Position, move: Move, board: _Board, *, full: bool) -> Legality:
     b = position.boat(move.boat)
     o = position.options
     start = position.phase == "start"
     steps: list[Step] = []
     # 1. the card
-    if not checked_card:
-        bad = _card_problem(position, b, move)
-        if bad is not None:
-            return _fail(bad[0], bad[1], steps)
+    bad = _card_problem(position, b, move)
+    if bad is not None:
+        return _fail(bad[0], bad[1], steps)
     if move.skip:
         points, psteps = 0, [Step("fact", f"{b.id} skips its turn", cite(TURN))]
         steps.extend(psteps)
@@ -551,23 +563,8 @@ def _judge(position: Position, move: Move, board: _Board, *, full: bool,
         return _fail(f"{b.id} would end its move pointing into the wind", cite(FORBIDDEN),
                      steps, points, crew)
     # 6. blocking
-    key = (bow, heading)
-    if blocking is not None and key in blocking:
-        blocked_ok = blocking[key]
-        blocked_who = "another boat"
-    else:
-        blocked_ok, blocked_who = True, ""
-        mover_hull = hull(bow, heading)
-        others = [x for x in position.boats if x.id != b.id and position.obstacle(x)
-                  and _racing(position, x)]
-        for x in others:
-            xb = _Board(position, x.id, b.id, extra=(mover_hull,))
-            if not _has_action(xb, x.bow, x.heading, start):
-                blocked_ok, blocked_who = False, x.id
-                break
-        if blocking is not None:
-            blocking[key] = blocked_ok
-    if not blocked_ok:
+    blocked_who = _blocked(position, b, bow, heading, start)
+    if blocked_who is not None:
         return _fail(f"{b.id}'s move would leave {blocked_who} without a legal action",
                      cite(START if start else FORBIDDEN), steps, points, crew)
     # legal: the position after
@@ -593,6 +590,19 @@ def _judge(position: Position, move: Move, board: _Board, *, full: bool,
         steps.append(Step("conclusion", "legal", pos_cite))
     return Legality(True, "legal", pos_cite, tuple(steps), points, crew, after, verdicts,
                     tuple(events), stopped)
+
+
+def _blocked(position: Position, b: Boat, bow: Point, heading: Compass,
+             start: bool) -> str | None:
+    """The first other boat left without a legal action by ``b`` ending there, or ``None``."""
+    mover_hull = hull(bow, heading)
+    for x in position.boats:
+        if x.id == b.id or not position.obstacle(x) or not _racing(position, x):
+            continue
+        xb = _Board(position, x.id, b.id, extra=(mover_hull,))
+        if not _has_action(xb, x.bow, x.heading, start):
+            return x.id
+    return None
 
 
 def _after_skip(position: Position, b: Boat, move: Move) -> Position:
@@ -740,18 +750,25 @@ def legal_moves(position: Position, boat_id: str, card: Card | str | None = None
     points, _ = points_available(position, base)
     crew = crew_points(b, base.card, position)
     board = _Board(position, boat_id)
-    blocking: dict[tuple[Point, Compass], bool] = {}
-    seqs = _sequences(position, b, board, points, crew)
+    blocking: dict[tuple[Point, Compass], str | None] = {}
+    start = position.phase == "start"
+    end_into_wind_ok = start or position.options.into_the_wind
     out = []
-    for acts in seqs:
-        m = Move(boat_id, base.card, acts, discard=base.discard)
-        if _judge(position, m, board, full=False, checked_card=True, blocking=blocking).legal:
-            out.append(m)
+    # every step of these sequences was checked as it was found (hull, no step into the
+    # wind, points, one crew block within the crew points): the end is what is left
+    for acts, bow, heading in _sequences(position, b, board, points, crew):
+        if heading is Compass.N and not end_into_wind_ok:
+            continue
+        key = (bow, heading)
+        if key not in blocking:
+            blocking[key] = _blocked(position, b, bow, heading, start)
+        if blocking[key] is None:
+            out.append(Move(boat_id, base.card, acts, discard=base.discard))
     return out
 
 
 def _sequences(position: Position, b: Boat, board: _Board, points: int, crew: int,
-               ) -> list[tuple[Action, ...]]:
+               ) -> list[tuple[tuple[Action, ...], Point, Compass]]:
     """One action sequence for each distinct outcome (end bow, heading, finish): a
     breadth-first search over Movement Point actions whose hulls stay legal (steps into
     the wind left out during the race), with at most one block of crew tacks turning one
@@ -821,7 +838,7 @@ def _sequences(position: Position, b: Boat, board: _Board, points: int, crew: in
                     seen.add(state)
                     nxt.append((state, (*done, a)))
         frontier = nxt
-    return list(outcomes.values())
+    return [(acts, bow, heading) for (bow, heading, _), acts in outcomes.items()]
 
 
 def _block_end(board: _Board, bow: Point, heading: Compass, blk: Sequence[Action],
