@@ -346,7 +346,8 @@ def api_problems(ruleset: str, text: str) -> list[str]:
     import importlib
 
     module = importlib.import_module({"race-the-wind": "rightofway.rtw", "vector-game":
-                                      "rightofway.vg", "rrs": "rightofway.rrs"}[ruleset])
+                                      "rightofway.vg", "rrs": "rightofway.rrs",
+                                      "americas-cup": "rightofway.ac"}[ruleset])
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):

@@ -336,6 +336,21 @@ class Boat:
     def __str__(self) -> str:
         return f"{self.id} bow [{self.bow[0]}, {self.bow[1]}] {self.heading.name} leg {self.leg}"
 
+    def to_json(self) -> dict[str, Any]:
+        """Plain data, as a scenario file writes a boat."""
+        out: dict[str, Any] = {"id": self.id, "bow": list(self.bow),
+                               "heading": self.heading.name, "leg": self.leg}
+        if self.crew is not None:
+            out["crew"] = list(self.crew)
+        out["sequence"] = self.sequence
+        if self.hand is not None:
+            out["hand"] = [str(c) for c in self.hand]
+        if self.finished:
+            out["finished"] = True
+        if self.status is not None:
+            out["status"] = self.status
+        return out
+
 
 @dataclass(frozen=True, slots=True)
 class Position:
@@ -417,6 +432,20 @@ class Position:
     def replaced(self, boat: Boat) -> Position:
         """The position with one boat replaced (by id)."""
         return self.with_boats(boat if b.id == boat.id else b for b in self.boats)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: the scenario file's position with the options that differ from the
+        defaults (:meth:`from_json` reads it back)."""
+        return {"phase": self.phase, "start_round": self.start_round,
+                "options": self.options.to_json(), "boats": [b.to_json() for b in self.boats]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Position:
+        """The position of :meth:`to_json`'s data; ``TypeError`` or ``ValueError`` naming
+        the problem."""
+        from rightofway.ac.scenario import position_from_json
+
+        return position_from_json(data)
 
     def mirrored(self) -> Position:
         """The position mirrored East-West about the board's middle column: headings and

@@ -31,7 +31,8 @@ from rightofway.scenarios import (
     StrictModel,
 )
 
-__all__ = ["SECTIONS", "AcScenario", "Prepared", "check", "prepare"]
+__all__ = ["SECTIONS", "AcPositionJson", "AcScenario", "Prepared", "build_position", "check",
+           "position_from_json", "prepare"]
 
 SECTIONS = (
     "AC Preparation", "AC Boat Position and Movement", "AC Turn Sequence",
@@ -250,10 +251,17 @@ def options_of(model: AcOptionsModel) -> Options:
         raise FieldError(("options",), str(e)) from None
 
 
-def prepare(sc: AcScenario, file: str) -> Prepared:
-    """Kernel values of a validated file; :class:`FieldError` for what cannot exist."""
-    options = options_of(sc.options)
-    p = sc.position
+class AcPositionJson(AcPositionModel):
+    """A position as JSON (:meth:`rightofway.ac.Position.to_json`): the scenario file's
+    position with the options."""
+
+    options: AcOptionsModel = AcOptionsModel()
+    """Ruleset options."""
+
+
+def build_position(p: AcPositionModel, options: Options) -> Position:
+    """The position a validated model describes; :class:`FieldError` (a ``ValueError``)
+    naming the field for what cannot exist."""
     boats = []
     for i, bm in enumerate(p.boats):
         try:
@@ -273,12 +281,27 @@ def prepare(sc: AcScenario, file: str) -> Prepared:
     else:
         indexed = list(enumerate(boats))
     try:
-        position = Position(tuple(b for _, b in indexed), options, p.phase, p.start_round)
+        return Position(tuple(b for _, b in indexed), options, p.phase, p.start_round)
     except PositionError as err:
         path: tuple[str | int, ...] = err.path
         if len(path) >= 2 and path[0] == "boats" and isinstance(path[1], int):
             path = ("boats", indexed[path[1]][0], *path[2:])
         raise FieldError(("position", *path), err.message) from None
+
+
+def position_from_json(data: Any) -> Position:
+    """The position of JSON data; ``TypeError`` or ``ValueError`` naming the problem."""
+    if not isinstance(data, dict):
+        raise TypeError(f"a position is a JSON object, not {type(data).__name__}")
+    model = AcPositionJson.model_validate(data)
+    return build_position(model, options_of(model.options))
+
+
+def prepare(sc: AcScenario, file: str) -> Prepared:
+    """Kernel values of a validated file; :class:`FieldError` for what cannot exist."""
+    options = options_of(sc.options)
+    position = build_position(sc.position, options)
+    ids = list(position.boat_ids)
 
     def known(loc: tuple[str | int, ...], bid: str) -> None:
         if not position.has_boat(bid):
