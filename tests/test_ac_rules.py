@@ -319,3 +319,20 @@ def test_api_errors_name_the_problem() -> None:
         apply(p, Move("b", G3, ("A", "A", "A")))
     with pytest.raises(ValueError, match="card"):
         legal_moves(p, "b", "bad")
+
+
+def test_rulings_explain_themselves_in_text_and_json() -> None:
+    o = Options.of({"advanced": True})
+    blue = Boat("blue", (9, 20), Compass.NW)
+    red = Boat("red", (10, 17), Compass.NW, crew=(1, 4, 8), sequence=2, hand=(G3,))
+    lg = legality(Position((red, blue), o), Move("red", G3, ("CL", "A", "A")))
+    text = lg.explain()
+    assert "legal: yes" in text and "points: 2, crew points: 2" in text
+    assert "[AC Head Cover] red begins its turn with its bow or stern on the cover points " \
+           "of blue" in text
+    assert "card numbers 1-4-7: 1, 4 match: 2 crew points" in text
+    assert "the sequence stands at 2: a 3 continues it" in text
+    data = lg.to_json()
+    assert data["legal"] is True and data["points"] == 2 and data["crew_points"] == 2
+    assert data["after"]["boats"][0]["bow"] == [8, 17]  # CL to W about the bow, then W twice
+    assert any(step["cite"] == "AC Head Cover" for step in data["steps"])

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from rightofway.ac.position import (
     Boat,
@@ -26,7 +26,7 @@ from rightofway.ac.position import (
     hull,
     tack_of,
 )
-from rightofway.explain import Citation, Step
+from rightofway.explain import Citation, Step, render_steps, steps_json
 from rightofway.geometry import Compass
 from rightofway.races import IllegalMove
 
@@ -309,6 +309,11 @@ def points_available(position: Position, move: Move) -> tuple[int, list[Step]]:
                                   f"of {', '.join(coverers)}: it loses 1 point (at most 1, "
                                   f"never below 1): {base} -> {after}", cite(section)))
         base = after
+    elif (b.upwind and position.options.head_cover) or \
+            (not b.upwind and position.options.downwind_cover):
+        section = HEAD if b.upwind else DOWNWIND
+        steps.append(Step("fact", f"no boat covers {b.id} at the beginning of its turn",
+                          cite(section)))
     return base, steps
 
 
@@ -444,6 +449,22 @@ class Legality:
     def __bool__(self) -> bool:
         return self.legal
 
+    def explain(self) -> str:
+        """The ruling and every step it rests on, for people."""
+        head = f"legal: {'yes' if self.legal else 'no'} - {self.reason} [{self.cite}]"
+        if self.points is not None:
+            head += f"\npoints: {self.points}, crew points: {self.crew_points or 0}"
+        return head + "\nsteps:\n" + render_steps(self.steps)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for programs (the position after the move as its JSON)."""
+        return {"legal": self.legal, "reason": self.reason, "cite": str(self.cite),
+                "points": self.points, "crew_points": self.crew_points,
+                "stopped": self.stopped, "verdicts": [list(v) for v in self.verdicts],
+                "events": [{"kind": k, "boat": b, "text": t} for k, b, t in self.events],
+                "steps": steps_json(self.steps),
+                "after": self.after.to_json() if self.after is not None else None}
+
 
 def _fail(reason: str, where: Citation, steps: list[Step], points: int | None = None,
           crew: int | None = None) -> Legality:
@@ -479,6 +500,7 @@ def _judge(position: Position, move: Move, board: _Board, *, full: bool) -> Lega
                         _after_skip(position, b, move))
     points, psteps = points_available(position, move)
     if full:
+        steps.extend(_card_steps(position, b, move))
         steps.extend(psteps)
     crew = crew_points(b, move.card, position)
     # 2. the crew
@@ -603,6 +625,33 @@ def _blocked(position: Position, b: Boat, bow: Point, heading: Compass,
         if not _has_action(xb, x.bow, x.heading, start):
             return x.id
     return None
+
+
+def _card_steps(position: Position, b: Boat, move: Move) -> list[Step]:
+    """Why the card (or discard) of a move is allowed, for the explanation."""
+    if position.phase == "start":
+        return []
+    o = position.options
+    out: list[Step] = []
+    c = move.card
+    if c is not None and b.upwind:
+        out.append(Step("rule", f"{b.id} heads {b.heading.name}, "
+                                f"{_colour_name(b.tack)}: {c} may be played", cite(TURN)))
+    if not (o.sequence and b.upwind):
+        return out
+    if move.discard is not None:
+        out.append(Step("rule", f"{b.id} can neither continue nor start a sequence: it "
+                                "discards for 2 points that start nothing", cite(SEQUENCE)))
+    elif c is not None and b.tack is None and o.into_the_wind:
+        out.append(Step("rule", f"{b.id} begins its turn into the wind: a 2 of either colour "
+                                "starts a sequence", cite(INTO)))
+    elif c is not None and b.sequence is not None and _continues(b.sequence, c.up):
+        out.append(Step("rule", f"the sequence stands at {b.sequence}: a {c.up} continues it",
+                        cite(SEQUENCE)))
+    elif c is not None:
+        again = "nothing in the hand continues it: " if b.sequence is not None else ""
+        out.append(Step("rule", f"{again}a 2 starts a sequence", cite(SEQUENCE)))
+    return out
 
 
 def _after_skip(position: Position, b: Boat, move: Move) -> Position:
