@@ -21,6 +21,7 @@ from rightofway.ac.position import (
     Card,
     CardError,
     Position,
+    Status,
     Tack,
     cite,
     hull,
@@ -694,6 +695,19 @@ def _after(position: Position, b: Boat, move: Move, bow: Point, heading: Compass
         if ids[-1] == b.id:
             rnd += 1
         after = position.replaced(moved)
+        # a boat that is not moving but stands over the line without a verdict (a position
+        # given by hand) is judged as it stands, by the manoeuvres it has made
+        me = ids.index(b.id)
+        for i, x in enumerate(position.boats):
+            over = sum(1 for p in x.points if p[1] >= o.course.line_row)
+            if x.id == b.id or x.status is not None or not over:
+                continue
+            made = position.start_round + (1 if i < me else 0)
+            verdict: Status = "stands-still" if made == 5 and over == 1 else "disqualified"
+            verdicts.append((x.id, verdict))
+            events.append(("verdict", x.id, f"{x.id} stands over the line after "
+                           f"{made} manoeuvre{'s' if made != 1 else ''}: {verdict}"))
+            after = after.replaced(replace(x, status=verdict))
         if rnd >= 5:
             after = replace(after, phase="race", start_round=0)
         else:
