@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -211,3 +212,21 @@ def test_cli_play_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main(["replay", str(worse), "-q"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "line 3: card:" in err[0]
+
+
+def test_bots_sail_sensibly(match: Race) -> None:
+    """They use crew points, tack on the beat, round the windward buoy and finish."""
+    assert any(a in ("CL", "CR") for m in match.moves for a in m.actions)
+    states = []
+    node: Race | None = match
+    while node is not None:
+        states.append(node.position)
+        node = node.parent
+    states.reverse()
+    for boat in match.order:
+        tacks = [p.boat(boat).tack for p in states
+                 if p.phase == "race" and p.boat(boat).upwind and p.boat(boat).tack]
+        assert sum(1 for a, b in pairwise(tacks) if a != b) >= 1
+    assert match.winner is not None
+    assert match.position.boat(match.winner).finished
+    assert any(e.kind == "leg" for _, events in match.played for e in events)
