@@ -230,3 +230,14 @@ def test_bots_sail_sensibly(match: Race) -> None:
     assert match.winner is not None
     assert match.position.boat(match.winner).finished
     assert any(e.kind == "leg" for _, events in match.played for e in events)
+
+
+def test_the_deck_is_an_option_and_records_keep_it() -> None:
+    small = DEFAULT_DECK[:30]
+    options = Options.of({"deck": [str(c) for c in small]})
+    race = random_race(2, 1, options=options, advanced=False)
+    assert all(c in small for b in race.position.boats for c in b.hand or ())
+    race, _ = race.play(choose_move(race, random.Random(1)))
+    lines = list(race.record_lines())
+    assert json.loads(lines[0])["options"]["deck"] == [str(c) for c in small]
+    assert list(replay(lines))[-1].race.position == race.position

@@ -188,8 +188,16 @@ class Options:
     """Whether a boat that has finished still blocks the board."""
     hand_size: int = 6
     course: Course = DEFAULT_COURSE
+    deck: tuple[Card, ...] | None = None
+    """The cards whole games deal from; ``None`` is the library's own deck
+    (:data:`rightofway.ac.race.DEFAULT_DECK`). Records store every card dealt."""
 
     def __post_init__(self) -> None:
+        if self.deck is not None:
+            deck = tuple(Card.parse(c) for c in self.deck)
+            if not deck:
+                raise ValueError("deck: a deck has cards")
+            object.__setattr__(self, "deck", deck)
         if type(self.legs) is not int or not 1 <= self.legs <= 20:
             raise ValueError(f"legs: a race has 1..20 upwind-downwind pairs, not {self.legs!r}")
         if type(self.hand_size) is not int or not 1 <= self.hand_size <= 20:
@@ -217,8 +225,10 @@ class Options:
         if unknown:
             raise ValueError(f"unknown option {sorted(unknown)[0]!r}; expected one of: "
                              f"advanced, {', '.join(cls.__dataclass_fields__)}")
+        if isinstance(values.get("deck"), list):
+            values["deck"] = tuple(values["deck"])
         for k, v in values.items():
-            if k not in ("legs", "hand_size", "course") and not isinstance(v, bool):
+            if k not in ("legs", "hand_size", "course", "deck") and not isinstance(v, bool):
                 raise ValueError(f"{k}: expected true or false, got {v!r}")
         return cls(**values)
 
@@ -239,7 +249,8 @@ class Options:
         for name in self.__dataclass_fields__:
             v = getattr(self, name)
             if v != getattr(default, name):
-                out[name] = v.to_json() if isinstance(v, Course) else v
+                out[name] = v.to_json() if isinstance(v, Course) else \
+                    [str(c) for c in v] if name == "deck" else v
         return out
 
 

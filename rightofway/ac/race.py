@@ -85,9 +85,10 @@ class Race(History[Move]):
             start_procedure: bool | None = None, deck: Sequence[Card] | None = None,
             until_all_finish: bool | None = None, max_turns: int = MAX_TURNS,
             hands: Mapping[str, Sequence[Card]] | None = None) -> Race:
-        """A game at its first turn; ``boats`` in turn order (their hands are dealt here, or
-        taken from ``hands``). The start procedure runs when ``start_procedure`` (default:
-        under the advanced rules with two boats)."""
+        """A game at its first turn; ``boats`` in turn order, their hands dealt from ``deck``
+        (else the options' deck, else the library's) or taken from ``hands``. The start
+        procedure runs when ``start_procedure`` (default: under the advanced rules with two
+        boats)."""
         o = options or Options()
         n = len(boats)
         if not 2 <= n <= 6:
@@ -97,7 +98,7 @@ class Race(History[Move]):
         if start_procedure and n != 2:
             raise SetupError("the start procedure is a match race's: two boats",
                              cite("Start Procedure"))
-        cards = tuple(deck) if deck is not None else DEFAULT_DECK
+        cards = tuple(deck) if deck is not None else o.deck or DEFAULT_DECK
         if len(cards) < o.hand_size * n + 2:
             raise SetupError(f"a deck of {len(cards)} cards is too small for {n} hands of "
                              f"{o.hand_size}", cite("Preparation"))

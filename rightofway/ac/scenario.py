@@ -110,6 +110,8 @@ class AcOptionsModel(StrictModel):
     """Cards in a hand (default 6)."""
     course: AcCourseModel | None = None
     """The board and marks (default: the library's course)."""
+    deck: Annotated[list[CardText], Field(min_length=1, max_length=200)] | None = None
+    """The cards whole games deal from (default: the library's own deck)."""
 
 
 class AcBoatModel(StrictModel):
