@@ -336,3 +336,17 @@ def test_rulings_explain_themselves_in_text_and_json() -> None:
     assert data["legal"] is True and data["points"] == 2 and data["crew_points"] == 2
     assert data["after"]["boats"][0]["bow"] == [8, 17]  # CL to W about the bow, then W twice
     assert any(step["cite"] == "AC Head Cover" for step in data["steps"])
+
+
+def test_positions_round_trip_through_json_and_refuse_bad_json() -> None:
+    p = Position((Boat("b", (8, 10), Compass.NW, 3, (1, 2, 3), None, (G3, R2)),
+                  Boat("c", (8, 4), Compass.N, status="stands-still")),
+                 Options.of({"advanced": True, "legs": 2}), "start", 3)
+    assert Position.from_json(p.to_json()) == p
+    for bad, words in (([], "JSON object"), ({"boats": [{"id": "a", "bow": [5], "heading": "N"}]},
+                                            "bow"),
+                       ({"boats": [{"id": "a", "bow": [5, 5], "heading": "N",
+                                    "hand": ["G9/1/1-2-3"]}]}, "upwind value"),
+                       ({"options": {"course": []}, "boats": []}, "course")):
+        with pytest.raises((TypeError, ValueError), match=words):
+            Position.from_json(bad)

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from rightofway import limits
 from rightofway.explain import Citation
 from rightofway.geometry import Compass
 from rightofway.positions import PositionError
@@ -125,6 +126,14 @@ class Course:
     jury: Point = (6, 4)
 
     def __post_init__(self) -> None:
+        for name in ("width", "height"):
+            if type(getattr(self, name)) is not int:
+                raise ValueError(f"course {name}: a whole number, not {getattr(self, name)!r}")
+        for name in ("windward", "leeward", "jury"):
+            p = getattr(self, name)
+            if (not isinstance(p, tuple) or len(p) != 2
+                    or any(type(c) is not int for c in p)):
+                raise ValueError(f"course {name}: a point [x, y], not {p!r}")
         if self.width < 2 or self.height < 8:
             raise ValueError(f"a board of {self.width} by {self.height} is too small")
         for name in ("windward", "leeward", "jury"):
@@ -193,8 +202,15 @@ class Options:
     (:data:`rightofway.ac.race.DEFAULT_DECK`). Records store every card dealt."""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.course, Course):
+            raise ValueError(f"course: expected the board and marks, not {self.course!r}")
         if self.deck is not None:
-            deck = tuple(Card.parse(c) for c in self.deck)
+            if not isinstance(self.deck, (tuple, list)):
+                raise ValueError(f"deck: expected a list of cards, not {self.deck!r}")
+            try:
+                deck = tuple(Card.parse(c) for c in self.deck)
+            except CardError as e:
+                raise ValueError(f"deck: {e}") from None
             if not deck:
                 raise ValueError("deck: a deck has cards")
             object.__setattr__(self, "deck", deck)
@@ -363,6 +379,49 @@ class Boat:
         return out
 
 
+_BOAT_KEYS = {"id", "bow", "heading", "leg", "crew", "sequence", "hand", "finished", "status"}
+
+
+def _boat_from_json(data: Any, i: int) -> Boat:
+    """A boat of :meth:`Boat.to_json`'s data, every field checked for its type."""
+    if not isinstance(data, dict):
+        raise PositionError(("boats", i), f"boats.{i}: expected an object")
+    unknown = set(data) - _BOAT_KEYS
+    if unknown:
+        raise PositionError(("boats", i), f"boats.{i}: unknown key {sorted(unknown)[0]!r}")
+    bow = data.get("bow")
+    if (not isinstance(bow, list) or len(bow) != 2
+            or any(type(c) is not int for c in bow)):
+        raise PositionError(("boats", i, "bow"), f"boats.{i}.bow: expected [x, y]")
+    heading = data.get("heading")
+    if not isinstance(heading, str) or heading not in Compass.__members__:
+        raise PositionError(("boats", i, "heading"), f"boats.{i}.heading: expected one of "
+                                                     f"{' '.join(Compass.__members__)}")
+    crew = data.get("crew")
+    if crew is not None and not isinstance(crew, list):
+        raise PositionError(("boats", i, "crew"), f"boats.{i}.crew: expected a list")
+    hand = data.get("hand")
+    if hand is not None and (not isinstance(hand, list)
+                             or not all(isinstance(c, str) for c in hand)):
+        raise PositionError(("boats", i, "hand"), f"boats.{i}.hand: expected card texts")
+    for key, kind in (("leg", int), ("finished", bool)):
+        if key in data and type(data[key]) is not kind:
+            raise PositionError(("boats", i, key), f"boats.{i}.{key}: expected {kind.__name__}")
+    status = data.get("status")
+    if status not in (None, "disqualified", "stands-still"):
+        raise PositionError(("boats", i, "status"), f"boats.{i}.status: unknown {status!r}")
+    bid: Any = data.get("id")
+    try:
+        return Boat(bid, (bow[0], bow[1]), Compass[heading], data.get("leg", 1),
+                    tuple(crew) if crew is not None else None, data.get("sequence"),
+                    tuple(Card.parse(c) for c in hand) if hand is not None else None,
+                    data.get("finished", False), status)
+    except CardError as e:
+        raise PositionError(("boats", i, "hand"), f"boats.{i}.hand: {e}") from None
+    except PositionError as e:
+        raise PositionError(("boats", i, *e.path), f"boats.{i}: {e.message}") from None
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     """The boats on the board, in turn order, with the ruleset's options; the phase says
@@ -452,11 +511,26 @@ class Position:
 
     @classmethod
     def from_json(cls, data: Any) -> Position:
-        """The position of :meth:`to_json`'s data; ``TypeError`` or ``ValueError`` naming
-        the problem."""
-        from rightofway.ac.scenario import position_from_json
-
-        return position_from_json(data)
+        """The position of :meth:`to_json`'s data; ``TypeError`` or ``ValueError`` (a
+        :class:`PositionError` naming the field) for anything else."""
+        limits.check_data(data)
+        if not isinstance(data, dict):
+            raise TypeError(f"a position is a JSON object, not {type(data).__name__}")
+        unknown = set(data) - {"phase", "start_round", "options", "boats"}
+        if unknown:
+            raise PositionError((sorted(unknown)[0],), f"unknown key {sorted(unknown)[0]!r}")
+        raw = data.get("boats")
+        if not isinstance(raw, list):
+            raise PositionError(("boats",), "boats: expected a list of boats")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise PositionError(("options",), "options: expected an object")
+        try:
+            opts = Options.of(options)
+        except (TypeError, ValueError) as e:
+            raise PositionError(("options",), f"options: {e}") from None
+        return cls(tuple(_boat_from_json(b, i) for i, b in enumerate(raw)), opts,
+                   data.get("phase", "race"), data.get("start_round", 0))
 
     def mirrored(self) -> Position:
         """The position mirrored East-West about the board's middle column: headings and

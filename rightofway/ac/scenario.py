@@ -31,8 +31,7 @@ from rightofway.scenarios import (
     StrictModel,
 )
 
-__all__ = ["SECTIONS", "AcPositionJson", "AcScenario", "Prepared", "build_position", "check",
-           "position_from_json", "prepare"]
+__all__ = ["SECTIONS", "AcScenario", "Prepared", "build_position", "check", "prepare"]
 
 SECTIONS = (
     "AC Preparation", "AC Boat Position and Movement", "AC Turn Sequence",
@@ -253,14 +252,6 @@ def options_of(model: AcOptionsModel) -> Options:
         raise FieldError(("options",), str(e)) from None
 
 
-class AcPositionJson(AcPositionModel):
-    """A position as JSON (:meth:`rightofway.ac.Position.to_json`): the scenario file's
-    position with the options."""
-
-    options: AcOptionsModel = AcOptionsModel()
-    """Ruleset options."""
-
-
 def build_position(p: AcPositionModel, options: Options) -> Position:
     """The position a validated model describes; :class:`FieldError` (a ``ValueError``)
     naming the field for what cannot exist."""
@@ -289,14 +280,6 @@ def build_position(p: AcPositionModel, options: Options) -> Position:
         if len(path) >= 2 and path[0] == "boats" and isinstance(path[1], int):
             path = ("boats", indexed[path[1]][0], *path[2:])
         raise FieldError(("position", *path), err.message) from None
-
-
-def position_from_json(data: Any) -> Position:
-    """The position of JSON data; ``TypeError`` or ``ValueError`` naming the problem."""
-    if not isinstance(data, dict):
-        raise TypeError(f"a position is a JSON object, not {type(data).__name__}")
-    model = AcPositionJson.model_validate(data)
-    return build_position(model, options_of(model.options))
 
 
 def prepare(sc: AcScenario, file: str) -> Prepared:
