@@ -12,7 +12,7 @@ order: card, crew, each action in turn, points, final heading, blocking.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -24,6 +24,7 @@ from rightofway.ac.position import (
     Status,
     Tack,
     cite,
+    crossing,
     hull,
     tack_of,
 )
@@ -819,15 +820,45 @@ def legal_moves(position: Position, boat_id: str, card: Card | str | None = None
     out = []
     # every step of these sequences was checked as it was found (hull, no step into the
     # wind, points, one crew block within the crew points): the end is what is left
+    blocked = _blocker(position, b, start)
     for acts, bow, heading in _sequences(position, b, board, points, crew):
         if heading is Compass.N and not end_into_wind_ok:
             continue
         key = (bow, heading)
         if key not in blocking:
-            blocking[key] = _blocked(position, b, bow, heading, start)
+            blocking[key] = blocked(bow, heading)
         if blocking[key] is None:
             out.append(Move(boat_id, base.card, acts, discard=base.discard))
     return out
+
+
+def _blocker(position: Position, b: Boat, start: bool,
+             ) -> Callable[[Point, Compass], str | None]:
+    """A quick :func:`_blocked` for many ends of one boat's move: each other boat's legal
+    actions are found once without the mover, and a boat is left without one when the
+    mover's new hull takes or crosses every one of them."""
+    others: list[tuple[str, list[tuple[Point, Point]]]] = []
+    for x in position.boats:
+        if x.id == b.id or not position.obstacle(x) or not _racing(position, x):
+            continue
+        xb = _Board(position, x.id, b.id)
+        found = []
+        for a in MP_ACTIONS:
+            nb, nh, stepped = act(x.bow, x.heading, a)
+            if stepped is Compass.N and not start:
+                continue
+            if xb.problem(nb, nh, "") is None:
+                found.append(hull(nb, nh))
+        others.append((x.id, found))
+
+    def blocked(bow: Point, heading: Compass) -> str | None:
+        mover = hull(bow, heading)
+        for xid, found in others:
+            if all(c[0] in mover or c[1] in mover or crossing(c, mover) for c in found):
+                return xid
+        return None
+
+    return blocked
 
 
 def _sequences(position: Position, b: Boat, board: _Board, points: int, crew: int,
