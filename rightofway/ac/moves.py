@@ -101,9 +101,13 @@ class Move:
                     raise ValueError(f"{name}: {e}") from None
         if self.card is not None and self.discard is not None:
             raise ValueError("a move plays a card or discards one, not both")
+        if not isinstance(self.actions, (tuple, list)):
+            raise TypeError(f"actions: expected a list of actions, not {self.actions!r}")
+        if not isinstance(self.exchange, bool):
+            raise TypeError(f"exchange: expected true or false, not {self.exchange!r}")
         acts = tuple(self.actions)
         for i, a in enumerate(acts):
-            if a not in ACTIONS:
+            if not isinstance(a, str) or a not in ACTIONS:
                 raise ValueError(f"actions[{i}]: {a!r} is not an action; expected one of "
                                  f"{' '.join(ACTIONS)}")
         object.__setattr__(self, "actions", acts)
@@ -212,10 +216,25 @@ def has_action(position: Position, boat_id: str, *, start: bool | None = None) -
     """Whether a boat has at least one legal action (``A AL AR L R``) from where it stands:
     a hull still legal after it and, during the race, no step into the wind
     (``AC Forbidden Manoeuvres``)."""
-    b = position.boat(boat_id)
+    b = _boat(position, boat_id)
     board = _Board(position, boat_id)
     in_start = position.phase == "start" if start is None else start
     return _has_action(board, b.bow, b.heading, in_start)
+
+
+def _position(position: object) -> Position:
+    if not isinstance(position, Position):
+        raise TypeError(f"position: expected an America's Cup Position, not "
+                        f"{type(position).__name__}")
+    return position
+
+
+def _boat(position: object, boat_id: object) -> Boat:
+    p = _position(position)
+    if not isinstance(boat_id, str) or not p.has_boat(boat_id):
+        raise ValueError(f"boat: no boat {boat_id!r} in the position (boats: "
+                         f"{', '.join(p.boat_ids)})")
+    return p.boat(boat_id)
 
 
 def _has_action(board: _Board, bow: Point, heading: Compass, in_start: bool) -> bool:
@@ -246,7 +265,7 @@ def covered(position: Position) -> frozenset[tuple[str, str]]:
     """Every ``(coverer, covered)`` pair: a boat on an upwind leg whose bow or stern is on
     another boat's cover points (head cover), or on a downwind leg whose stern is
     (downwind cover); only with those options on, never during the start."""
-    if position.phase == "start":
+    if _position(position).phase == "start":
         return frozenset()
     o = position.options
     out = set()
@@ -267,6 +286,10 @@ def crew_points(boat: Boat, card: Card | None, position: Position | None = None)
     """Crew points a played card gives: one for each of its crew numbers among the boat's
     three key positions (``AC The Crew``); none without the crew rule, during the start,
     or for a discard."""
+    if not isinstance(boat, Boat):
+        raise TypeError(f"boat: expected a Boat, not {type(boat).__name__}")
+    if card is not None and not isinstance(card, Card):
+        raise TypeError(f"card: expected a Card, not {type(card).__name__}")
     if card is None or boat.crew is None:
         return 0
     if position is not None and (not position.options.crew or position.phase == "start"):
@@ -276,7 +299,9 @@ def crew_points(boat: Boat, card: Card | None, position: Position | None = None)
 
 def points_available(position: Position, move: Move) -> tuple[int, list[Step]]:
     """The Movement Points of a move and the steps saying why (card value, cover, discard)."""
-    b = position.boat(move.boat)
+    if not isinstance(move, Move):
+        raise TypeError(f"move: expected a Move, not {type(move).__name__}")
+    b = _boat(position, move.boat)
     steps: list[Step] = []
     if move.skip:
         return 0, [Step("fact", f"{b.id} skips the turn: no Movement Points", cite(TURN))]
@@ -338,7 +363,7 @@ def _continues(seq: int | None, value: int) -> bool:
 def playable(position: Position, boat_id: str) -> list[Move]:
     """The cards and discards a boat may choose from at the start of its turn, each as a
     move with no actions yet (a skip when nothing may be played)."""
-    b = position.boat(boat_id)
+    b = _boat(position, boat_id)
     hand = b.hand or ()
     out: list[Move] = []
     for c in dict.fromkeys(hand):
@@ -477,11 +502,10 @@ def _fail(reason: str, where: Citation, steps: list[Step], points: int | None = 
 def legality(position: Position, move: Move) -> Legality:
     """Whether ``move`` is legal in ``position``, with its reason, citation and explanation
     (``ValueError`` for a move of a boat that is not in the position)."""
+    _position(position)
     if not isinstance(move, Move):
-        raise TypeError(f"expected a Move, got {type(move).__name__}")
-    if not position.has_boat(move.boat):
-        raise ValueError(f"boat: no boat {move.boat!r} in the position (boats: "
-                         f"{', '.join(position.boat_ids)})")
+        raise TypeError(f"move: expected a Move, not {type(move).__name__}")
+    _boat(position, move.boat)
     return _judge(position, move, _Board(position, move.boat), full=True)
 
 
@@ -789,10 +813,7 @@ def legal_moves(position: Position, boat_id: str, card: Card | str | None = None
     reached by the shortest action sequence found; moves
     that end the same differ in nothing the rules look at afterwards. Without a card:
     the moves of every card and discard it may use, or its skip."""
-    if not position.has_boat(boat_id):
-        raise ValueError(f"boat: no boat {boat_id!r} in the position (boats: "
-                         f"{', '.join(position.boat_ids)})")
-    b = position.boat(boat_id)
+    b = _boat(position, boat_id)
     if card is None:
         out: list[Move] = []
         for m in playable(position, boat_id):
@@ -951,7 +972,7 @@ def first_mover(position: Position) -> tuple[str | None, list[Step]]:
     """Who moves first after the start procedure, and why: the bow nearer the line row, then
     the bow nearer the leeward buoy; ``None`` when both tie (the card draw decides).
     Disqualified boats are left out (``AC Start Procedure``)."""
-    o = position.options
+    o = _position(position).options
     row = o.course.line_row
     buoy = o.course.leeward
     boats = [b for b in position.boats if b.status != "disqualified"]

@@ -202,6 +202,10 @@ class Options:
     (:data:`rightofway.ac.race.DEFAULT_DECK`). Records store every card dealt."""
 
     def __post_init__(self) -> None:
+        for name in (*ADVANCED_PARTS, "must_use_all_points", "into_wind_two_starts_sequence",
+                     "finished_boats_are_obstacles"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name}: expected true or false, got {getattr(self, name)!r}")
         if not isinstance(self.course, Course):
             raise ValueError(f"course: expected the board and marks, not {self.course!r}")
         if self.deck is not None:
@@ -323,6 +327,15 @@ class Boat:
                                           f"{self.bow!r}")
         if type(self.leg) is not int or self.leg < 1:
             raise PositionError(("leg",), f"legs count from 1, not {self.leg!r}")
+        for name in ("crew", "hand"):
+            v = getattr(self, name)
+            if v is not None and not isinstance(v, tuple):
+                raise PositionError((name,), f"{name}: expected a tuple, not {v!r}")
+        if not isinstance(self.finished, bool):
+            raise PositionError(("finished",), f"finished: true or false, not {self.finished!r}")
+        if self.status not in (None, "disqualified", "stands-still"):
+            raise PositionError(("status",), "status: disqualified, stands-still or none, not "
+                                             f"{self.status!r}")
         if self.crew is not None:
             if (len(self.crew) != 3 or any(type(n) is not int or not 1 <= n <= 8
                                            for n in self.crew)):
@@ -434,6 +447,12 @@ class Position:
     _index: dict[str, Boat] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        if isinstance(self.options, Mapping):
+            object.__setattr__(self, "options", Options.of(self.options))
+        if not isinstance(self.options, Options):
+            raise TypeError(f"options: expected Options, not {type(self.options).__name__}")
+        if not isinstance(self.boats, (tuple, list)):
+            raise TypeError(f"boats: expected a tuple of boats, not {type(self.boats).__name__}")
         boats = tuple(self.boats)
         object.__setattr__(self, "boats", boats)
         if not boats:

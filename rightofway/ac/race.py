@@ -215,6 +215,11 @@ class Race(History[Move]):
         :class:`~rightofway.races.IllegalMove` with the reason and citation when it is out
         of turn or illegal. ``drawn`` gives the cards the
         turn deals (a replay); without it they come from the pile."""
+        if not isinstance(move, Move):
+            raise TypeError(f"move: expected a Move, not {type(move).__name__}")
+        if drawn is not None and (not isinstance(drawn, (list, tuple))
+                                  or not all(isinstance(c, Card) for c in drawn)):
+            raise TypeError(f"drawn: expected a list of cards, not {drawn!r}")
         who = self.to_move
         if who is None:
             raise IllegalMove(move, "the game is over")
