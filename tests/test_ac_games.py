@@ -241,3 +241,10 @@ def test_the_deck_is_an_option_and_records_keep_it() -> None:
     lines = list(race.record_lines())
     assert json.loads(lines[0])["options"]["deck"] == [str(c) for c in small]
     assert list(replay(lines))[-1].race.position == race.position
+
+
+def test_games_and_positions_draw_themselves_in_notebooks(match: Race) -> None:
+    svg = match._repr_svg_()
+    assert svg.startswith("<svg") and f"turn {match.turn}" in svg
+    assert "winner" in svg
+    assert match.position._repr_svg_().startswith("<svg")

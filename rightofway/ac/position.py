@@ -551,6 +551,11 @@ class Position:
         return cls(tuple(_boat_from_json(b, i) for i, b in enumerate(raw)), opts,
                    data.get("phase", "race"), data.get("start_round", 0))
 
+    def _repr_svg_(self) -> str:
+        from rightofway.registry import get_ruleset
+
+        return get_ruleset("americas-cup").board(self)
+
     def mirrored(self) -> Position:
         """The position mirrored East-West about the board's middle column: headings and
         card colours swap sides, the course mirrored too."""

@@ -309,6 +309,14 @@ class Race(History[Move]):
                 return replace(self, next_index=i)
         return self
 
+    def _repr_svg_(self) -> str:
+        from rightofway.ac import drawing
+
+        who = self.to_move
+        title = f"turn {self.turn}: " + (f"{who} to move" if who else
+                                          f"over, winner {self.winner or 'nobody'}")
+        return str(drawing.board(self.position, title=title))
+
     # --- records ----------------------------------------------------------------------------
 
     def record_lines(self) -> Iterator[str]:
