@@ -506,10 +506,10 @@ def legality(position: Position, move: Move) -> Legality:
     if not isinstance(move, Move):
         raise TypeError(f"move: expected a Move, not {type(move).__name__}")
     _boat(position, move.boat)
-    return _judge(position, move, _Board(position, move.boat), full=True)
+    return _judge(position, move, _Board(position, move.boat))
 
 
-def _judge(position: Position, move: Move, board: _Board, *, full: bool) -> Legality:
+def _judge(position: Position, move: Move, board: _Board) -> Legality:
     b = position.boat(move.boat)
     o = position.options
     start = position.phase == "start"
@@ -525,9 +525,8 @@ def _judge(position: Position, move: Move, board: _Board, *, full: bool) -> Lega
         return Legality(True, "the turn is skipped", cite(TURN), tuple(steps), 0, 0,
                         _after_skip(position, b, move))
     points, psteps = points_available(position, move)
-    if full:
-        steps.extend(_card_steps(position, b, move))
-        steps.extend(psteps)
+    steps.extend(_card_steps(position, b, move))
+    steps.extend(psteps)
     crew = crew_points(b, move.card, position)
     # 2. the crew
     crew_idx = [i for i, a in enumerate(move.actions) if a in CREW_ACTIONS]
@@ -544,7 +543,7 @@ def _judge(position: Position, move: Move, board: _Board, *, full: bool) -> Lega
         if len(crew_idx) > crew:
             return _fail(f"{len(crew_idx)} crew tacks but only {crew} crew point"
                          f"{'s' if crew != 1 else ''}", cite(CREW), steps, points, crew)
-    if full and o.crew and not start and move.card is not None and b.crew is not None:
+    if o.crew and not start and move.card is not None and b.crew is not None:
         matched = [n for n in move.card.crew if n in b.crew]
         steps.append(Step("fact", f"crew positions {'-'.join(map(str, b.crew))}; card numbers "
                                   f"{'-'.join(map(str, move.card.crew))}: "
@@ -590,11 +589,10 @@ def _judge(position: Position, move: Move, board: _Board, *, full: bool) -> Lega
             stopped = True
             events.append(("stop", b.id, f"{b.id} points into the wind after action {i + 1}: "
                                          "its move stops"))
-            if full:
-                steps.append(Step("rule", f"action {i + 1} ({a}) leaves {b.id} pointing into "
-                                          f"the wind: the move stops, {points - spent} point"
-                                          f"{'s' if points - spent != 1 else ''} lost",
-                                  cite(INTO)))
+            steps.append(Step("rule", f"action {i + 1} ({a}) leaves {b.id} pointing into "
+                                      f"the wind: the move stops, {points - spent} point"
+                                      f"{'s' if points - spent != 1 else ''} lost",
+                              cite(INTO)))
     # 4. points
     if stopped:
         ok = spent <= points
@@ -616,26 +614,21 @@ def _judge(position: Position, move: Move, board: _Board, *, full: bool) -> Lega
         return _fail(f"{b.id}'s move would leave {blocked_who} without a legal action",
                      cite(START if start else FORBIDDEN), steps, points, crew)
     # legal: the position after
-    after: Position | None = None
-    verdicts: tuple[tuple[str, str], ...] = ()
-    if full:
-        after, verdicts, more = _after(position, b, move, bow, heading, finished, stopped,
-                                       over_worst)
-        events.extend(more)
-    if full:
-        if crew_idx:
-            steps.append(Step("fact", f"{len(crew_idx)} of {crew} crew point"
-                                      f"{'s' if crew != 1 else ''} spent on crew tacks around "
-                                      "the bow", cite(CREW)))
-        steps.append(Step("fact", f"{spent} Movement Point action{'s' if spent != 1 else ''} "
-                                  f"of {points}; every hull position legal; no boat left "
-                                  "without an action", pos_cite))
-        for kind, _who, text in events:
-            section = {"finish": END, "leg": END, "verdict": START, "sequence": SEQUENCE,
-                       "stop": INTO}.get(
-                kind, POSITION)
-            steps.append(Step("fact", text, cite(section)))
-        steps.append(Step("conclusion", "legal", pos_cite))
+    after, verdicts, more = _after(position, b, move, bow, heading, finished, stopped,
+                                   over_worst)
+    events.extend(more)
+    if crew_idx:
+        steps.append(Step("fact", f"{len(crew_idx)} of {crew} crew point"
+                                  f"{'s' if crew != 1 else ''} spent on crew tacks around "
+                                  "the bow", cite(CREW)))
+    steps.append(Step("fact", f"{spent} Movement Point action{'s' if spent != 1 else ''} "
+                              f"of {points}; every hull position legal; no boat left "
+                              "without an action", pos_cite))
+    sections = {"finish": END, "leg": END, "verdict": START, "sequence": SEQUENCE,
+                "stop": INTO}
+    for kind, _who, text in events:
+        steps.append(Step("fact", text, cite(sections.get(kind, POSITION))))
+    steps.append(Step("conclusion", "legal", pos_cite))
     return Legality(True, "legal", pos_cite, tuple(steps), points, crew, after, verdicts,
                     tuple(events), stopped)
 
