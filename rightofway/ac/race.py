@@ -281,14 +281,17 @@ class Race(History[Move]):
                                    else "both boats are disqualified"), cite("Start Procedure")))
             return race, dealt
         first, _ = moves.first_mover(pos)
+        why = "its bow is nearer the line, or as near and nearer the buoy"
         while first is None:
             race, pair = race._take(2, given)
             dealt.extend(pair)
             if pair[0].up != pair[1].up:
                 first = racing[0] if pair[0].up > pair[1].up else racing[1]
+                why = (f"level on both measures, {racing[0]} drew {pair[0]} and {racing[1]} "
+                       f"drew {pair[1]}: the higher value moves first")
         order = (first, *[b for b in race.order if b != first])
         events.append(Event("start-over", first, f"the start procedure is over: {first} "
-                                                 "moves first", cite("Start Procedure"),
+                                                 f"moves first ({why})", cite("Start Procedure"),
                             (("first", first),)))
         race = replace(race, order=order, next_index=len(order) - 1)  # _advance moves on
         for bid in order:
