@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rightofway.ac import Boat, Card, Move, Options
+from rightofway.ac import Boat, Card, Move, Options, Position
 from rightofway.ac.bots import choose_move, random_race
 from rightofway.ac.race import DEFAULT_DECK, Race
 from rightofway.ac.record import replay
@@ -248,3 +248,24 @@ def test_games_and_positions_draw_themselves_in_notebooks(match: Race) -> None:
     assert svg.startswith("<svg") and f"turn {match.turn}" in svg
     assert "winner" in svg
     assert match.position._repr_svg_().startswith("<svg")
+
+
+def test_a_tie_after_the_start_is_decided_by_two_drawn_cards() -> None:
+    two = Card.parse("G2/1/1-2-3")
+    # start_round 4: both boats make their fifth manoeuvre; the bows end level, two rows
+    # below the line and each sqrt(5) from the buoy [14, 4]
+    start = Position((Boat("a", (12, 1), Compass.N, hand=(two,)), Boat("b", (16, 1), Compass.N,
+                                                                        hand=())),
+                     Options.of({"advanced": True}), "start", 4)
+    race = Race(start, ("a", "b"))
+    race, _ = race.play(Move("a", two, ("A", "A")), drawn=[two])
+    low, high = Card.parse("R3/1/1-2-3"), Card.parse("G5/1/1-2-3")
+    hands = list(DEFAULT_DECK[:12])
+    race, events = race.play(Move("b", two, ("A", "A")), drawn=[low, high, *hands])
+    over = next(e for e in events if e.kind == "start-over")
+    assert over.boat == "b" and "a drew R3/1/1-2-3 and b drew G5/1/1-2-3" in over.text
+    assert race.to_move == "b" and race.position.phase == "race"
+    assert race.position.boat("b").hand == tuple(hands[:6])
+    assert race.position.boat("a").hand == tuple(hands[6:])
+    with pytest.raises(IllegalMove, match="cards dealt"):
+        Race(start, ("a", "b")).play(Move("a", two, ("A", "A")), drawn=[two, two])
