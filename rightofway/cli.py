@@ -465,10 +465,12 @@ def _play(ruleset: str, boats: int, seed: int, record: Path | None, *, quiet: bo
     print(f"finish: {', '.join(f'{i}. {b}' for i, b in enumerate(order, 1)) or 'nobody'}"
           f" after {len(race.moves)} moves")
     unfinished = [b for b in race.start.position.boat_ids if b not in order]
-    if getattr(race, "winner", None) is not None and not getattr(race, "until_all_finish", True):
+    if hasattr(race, "winner") and not race.until_all_finish and race.is_over() \
+            and race.turn < race.max_turns:
         # a match race ends at the first finish (or with a boat disqualified at the start)
-        out = ", ".join(getattr(race, "out", ()))
-        print(f"winner: {race.winner}{f' ({out} disqualified at the start)' if out else ''}")
+        out = ", ".join(race.out)
+        print(f"winner: {race.winner or 'nobody'}"
+              f"{f' ({out} disqualified at the start)' if out else ''}")
     elif unfinished:
         print(f"stopped after {len(race.moves)} moves; still racing: {', '.join(unfinished)}")
     if record is not None:
