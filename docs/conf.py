@@ -61,6 +61,9 @@ nitpick_ignore_regex = [
     # the validator behind the Vector Game files' vector text (private)
     (r"py:class", r"rightofway\.vg\.scenario\._vector"),
     (r"py:class", r"rightofway\.sim\.formats\._plan"),
+    # the America's Cup files' card validator and value aliases (private or plain Literals)
+    (r"py:class", r"rightofway\.ac\.scenario\._card"),
+    (r"py:class", r"(CrewNumber|Section)"),
     # pydantic's strict types and Field in the scenario models' signatures.
     (r"py:class", r"(StrictInt|StrictStr|StrictBool|Field|Annotated|Literal)"),
 ]
@@ -92,6 +95,21 @@ rightofway_section_titles = {
         "Starting": "the start (VG-S1..S4)",
         "Giveway": "the give-way rules (VG-GW1..GW5)",
         "Course": "the course and whole races (VG-C1..C4)",
+    },
+    "americas-cup": {
+        "Movement": "boat position and movement (AC Boat Position and Movement)",
+        "Cards": "the cards upwind and downwind (AC The Cards)",
+        "Turn": "the turn, skips and exchanges (AC Turn Sequence)",
+        "Forbidden": "forbidden manoeuvres: the wind and blocking (AC Forbidden Manoeuvres)",
+        "Finish": "legs and the finish (AC End of the Race)",
+        "Crew": "crew points and crew tacks (AC The Crew)",
+        "Start": "the start procedure (AC Start Procedure)",
+        "Sequence": "the sequence and discards (AC Sequence)",
+        "HeadCover": "head cover (AC Head Cover)",
+        "DownwindCover": "downwind cover (AC Downwind Cover)",
+        "IntoWind": "into the wind (AC Into the Wind)",
+        "Regatta": "the regatta (AC Regatta)",
+        "Tournament": "the tournament (AC Tournament)",
     },
     "rrs": {
         "Definitions": "definitions",
@@ -142,13 +160,17 @@ doctest_global_setup = "from rightofway.geometry import Compass"
 def resolve_short_names(app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref,
                         contnode: Element) -> Element | None:
     """Resolve an unqualified Python name (``FieldError`` in a docstring of another module)
-    to the one documented object of that name, when there is exactly one."""
+    to the one documented object of that name, or, when rulesets document one each
+    (``PositionError``), to the one of the package the docstring belongs to."""
     if node.get("refdomain") != "py" or "." in node["reftarget"]:
         return None
     domain = env.get_domain("py")
     assert isinstance(domain, PythonDomain)
     name = node["reftarget"]
     found = [full for full in domain.objects if full.rsplit(".", 1)[-1] == name]
+    if len(found) > 1:
+        package = ".".join(str(node.get("py:module") or "").split(".")[:2]) + "."
+        found = [full for full in found if full.startswith(package)]
     if len(found) != 1:
         return None
     todocname = domain.objects[found[0]].docname

@@ -30,6 +30,7 @@ GAMES: dict[str, str] = {
     "race-the-wind": "rtw",
     "vector-game": "vg",
     "simulation": "sim",
+    "americas-cup": "ac",
 }
 """Rulesets whose whole races ``play`` and ``replay`` know, and their packages: each has a
 ``bots`` module (``random_race(boats, seed, **options)`` and ``choose_move(race, rng)``)
@@ -465,7 +466,13 @@ def _play(ruleset: str, boats: int, seed: int, record: Path | None, *, quiet: bo
     print(f"finish: {', '.join(f'{i}. {b}' for i, b in enumerate(order, 1)) or 'nobody'}"
           f" after {len(race.moves)} moves")
     unfinished = [b for b in race.start.position.boat_ids if b not in order]
-    if unfinished:
+    if hasattr(race, "winner") and not race.until_all_finish and race.is_over() \
+            and race.turn < race.max_turns:
+        # a match race ends at the first finish (or with a boat disqualified at the start)
+        out = ", ".join(race.out)
+        print(f"winner: {race.winner or 'nobody'}"
+              f"{f' ({out} disqualified at the start)' if out else ''}")
+    elif unfinished:
         print(f"stopped after {len(race.moves)} moves; still racing: {', '.join(unfinished)}")
     if record is not None:
         try:

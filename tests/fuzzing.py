@@ -347,7 +347,8 @@ def api_problems(ruleset: str, text: str) -> list[str]:
 
     module = importlib.import_module({"race-the-wind": "rightofway.rtw", "vector-game":
                                       "rightofway.vg", "rrs": "rightofway.rrs",
-                                      "simulation": "rightofway.sim"}[ruleset])
+                                      "simulation": "rightofway.sim",
+                                      "americas-cup": "rightofway.ac"}[ruleset])
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):

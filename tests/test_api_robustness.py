@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rightofway import rtw, vg
+from rightofway import ac, rtw, vg
 from rightofway.geometry import Compass
 from rightofway.rtw.race import Race as RtwRace
 from rightofway.scenarios import bundled_catalogue, find_scenarios, load_scenario
@@ -244,3 +244,65 @@ def test_rrs_constructors_refuse_odd_values(a: Any, b: Any, c: Any, d: Any, e: A
     _only_clear_errors(lambda: rrs.Position(0, a, b, c, d))
     _only_clear_errors(lambda: rrs.Position.from_json(a))
     _only_clear_errors(lambda: rrs.Position.from_json({"wind": a, "boats": b}))
+
+
+# --- the America's Cup game -------------------------------------------------------------------
+
+AC_POSITIONS = _positions("americas-cup")
+AC_BOAT_FUNCTIONS = [ac.legal_moves, ac.has_action, ac.playable]
+AC_POSITION_FUNCTIONS = [ac.covered, ac.first_mover]
+AC_MOVE_FUNCTIONS = [ac.apply, ac.legality, ac.is_legal, ac.adjudicate, ac.points_available]
+
+
+@SETTINGS
+@given(st.sampled_from(AC_POSITIONS), st.sampled_from(AC_BOAT_FUNCTIONS), ODD)
+def test_ac_functions_of_a_boat_refuse_odd_ids(pos: Any, fn: Any, odd: Any) -> None:
+    _only_clear_errors(lambda: fn(pos, odd))
+
+
+@SETTINGS
+@given(st.sampled_from(AC_POSITION_FUNCTIONS + AC_MOVE_FUNCTIONS + AC_BOAT_FUNCTIONS), ODD)
+def test_ac_functions_refuse_what_is_not_a_position(fn: Any, odd: Any) -> None:
+    arity = 1 if fn in AC_POSITION_FUNCTIONS else 2
+    _only_clear_errors(lambda: fn(*((odd,) if arity == 1 else (odd, "blue"))))
+
+
+@SETTINGS
+@given(st.sampled_from(AC_POSITIONS), st.sampled_from(AC_MOVE_FUNCTIONS), ODD, ODD, ODD)
+def test_ac_moves_refuse_odd_values(pos: Any, fn: Any, boat: Any, card: Any,
+                                    actions: Any) -> None:
+    _only_clear_errors(lambda: fn(pos, ac.Move(boat, card, actions)))
+    _only_clear_errors(lambda: fn(pos, ac.Move(pos.boats[0].id, "G2/3/1-2-3", actions)))
+    _only_clear_errors(lambda: fn(pos, ac.Move(pos.boats[0].id, card, ("A", "A"))))
+    _only_clear_errors(lambda: fn(pos, boat))
+    _only_clear_errors(lambda: ac.legal_moves(pos, pos.boats[0].id, card))
+    _only_clear_errors(lambda: ac.crew_points(boat, card))
+
+
+@SETTINGS
+@given(ODD, ODD, ODD, ODD, ODD)
+def test_ac_constructors_refuse_odd_values(a: Any, b: Any, c: Any, d: Any, e: Any) -> None:
+    _only_clear_errors(lambda: ac.Card(a, b, c, d))
+    _only_clear_errors(lambda: ac.Card.parse(a))
+    _only_clear_errors(lambda: ac.Boat(a, b, c))
+    _only_clear_errors(lambda: ac.Boat("A", (5, 5), Compass.N, a, b, c, d, e))
+    _only_clear_errors(lambda: ac.Position(a))
+    _only_clear_errors(lambda: ac.Position((ac.Boat("A", (5, 5), Compass.N),), a, b, c))
+    _only_clear_errors(lambda: ac.Options(a, b, c, d, e))
+    _only_clear_errors(lambda: ac.Options.of(a))
+    _only_clear_errors(lambda: ac.Options.of({"legs": a, "course": b}))
+    _only_clear_errors(lambda: ac.Course(a, b, c, d, e))
+    _only_clear_errors(lambda: ac.Position.from_json(a))
+    _only_clear_errors(lambda: ac.Position.from_json({"boats": [{"id": "A", "bow": a,
+                                                                 "heading": b, "hand": c}]}))
+
+
+@SETTINGS
+@given(ODD, ODD)
+def test_ac_race_refuses_odd_values(a: Any, b: Any) -> None:
+    from rightofway.ac.bots import random_race
+
+    race = random_race(2, 1, advanced=False)
+    _only_clear_errors(lambda: race.play(ac.Move(a, b)))
+    _only_clear_errors(lambda: race.play(a))
+    _only_clear_errors(lambda: race.play(race.legal_moves()[0], drawn=(a,)))

@@ -97,7 +97,8 @@ def test_list_names_the_bundled_scenarios(capsys: pytest.CaptureFixture[str]) ->
     assert lines[-1] == f"{len(lines) - 1} scenarios"
     assert main(["list", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert {r["ruleset"] for r in rows} == {"race-the-wind", "rrs", "simulation", "vector-game"}
+    assert {r["ruleset"] for r in rows} == {"americas-cup", "race-the-wind", "rrs",
+                                            "simulation", "vector-game"}
     assert len(rows) == len(list(bundled_catalogue().rglob("*.yaml")))
     assert main(["list", "--ruleset", "chess"]) == 2
     assert "unknown ruleset 'chess'" in capsys.readouterr().err
@@ -177,7 +178,8 @@ def test_the_schema_covers_every_ruleset_and_explains_every_key(
     assert main(["schema"]) == 0
     schema = json.loads(capsys.readouterr().out)
     assert schema["$id"] == "urn:rightofway:scenario:1"
-    assert [c["$ref"] for c in schema["oneOf"]] == ["#/$defs/race-the-wind", "#/$defs/rrs",
+    assert [c["$ref"] for c in schema["oneOf"]] == ["#/$defs/americas-cup",
+                                                    "#/$defs/race-the-wind", "#/$defs/rrs",
                                                     "#/$defs/simulation", "#/$defs/vector-game"]
     undescribed = []
 

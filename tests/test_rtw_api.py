@@ -171,7 +171,7 @@ def test_ruleset_registry_serves_race_the_wind() -> None:
     assert rs.code == "RTW"
     assert rs.right_of_way(two_boats(), "A", "B").holder == "B"
     with pytest.raises(KeyError, match="not implemented yet"):
-        get_ruleset("americas-cup")
+        get_ruleset("simulation")
     with pytest.raises(KeyError, match="unknown ruleset"):
         get_ruleset("tiddlywinks")
 

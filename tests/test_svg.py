@@ -133,7 +133,7 @@ def test_draw_writes_valid_svg_for_every_bundled_scenario_of_every_ruleset(
 
 
 def test_draw_rejects_unknown_layers(capsys: pytest.CaptureFixture[str]) -> None:
-    f = sorted(bundled_catalogue().rglob("*.yaml"))[0]
+    f = sorted((bundled_catalogue() / "race-the-wind").rglob("*.yaml"))[0]
     assert main(["draw", str(f), "--layers", "claims,sails"]) == 2
     assert "unknown layer 'sails'" in capsys.readouterr().err
 

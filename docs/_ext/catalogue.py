@@ -103,10 +103,25 @@ NAMED_SECTIONS = (
     ("In_Irons", re.compile(r"\bSIM In Irons\b")),
     ("The_Start", re.compile(r"\bSIM The Start\b")),
     ("Turn_Sequence", re.compile(r"\bSIM Turn Sequence\b")),
+    # the America's Cup rulebook's headings
+    ("Movement", re.compile(r"\bboat position and movement\b", re.IGNORECASE)),
+    ("Cards", re.compile(r"\busing cards\b|\bthe cards\b", re.IGNORECASE)),
+    ("Turn", re.compile(r"(?<!SIM )\bturn sequence\b", re.IGNORECASE)),
+    ("Forbidden", re.compile(r"\bforbidden manoeuvres\b", re.IGNORECASE)),
+    ("Finish", re.compile(r"\bend of the race\b", re.IGNORECASE)),
+    ("Crew", re.compile(r"\bthe crew\b", re.IGNORECASE)),
+    ("Start", re.compile(r"\bstart procedure\b", re.IGNORECASE)),
+    ("Sequence", re.compile(r"\bthe sequence\b", re.IGNORECASE)),
+    ("HeadCover", re.compile(r"\bhead cover\b", re.IGNORECASE)),
+    ("DownwindCover", re.compile(r"\bdownwind cover\b", re.IGNORECASE)),
+    ("IntoWind", re.compile(r"\binto the wind\b", re.IGNORECASE)),
+    ("Regatta", re.compile(r"\bregatta\b", re.IGNORECASE)),
+    ("Tournament", re.compile(r"\btournament\b", re.IGNORECASE)),
 )
 """Sections of rulebooks that name rather than number them (the Sailing Vector Game, the
-simulation), in rulebook order, one word each so directives can take them as arguments:
-an underscore stands for a space (``In_Irons`` is the simulation's "In Irons")."""
+simulation, the America's Cup game), in rulebook order, one word each so directives can
+take them as arguments: an underscore stands for a space (``In_Irons`` is the
+simulation's "In Irons")."""
 
 
 def cited_sections(source: str) -> tuple[str, ...]:

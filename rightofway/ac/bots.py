@@ -1,0 +1,152 @@
+"""Seeded set-ups and simple bots that sail America's Cup games to the finish.
+
+A bot scores each legal move by where it leaves its boat: upwind, height gained
+towards the row above the windward buoy, with a pull back to the middle of the
+board near the edges so that it tacks when the other tack pays better (a crew
+tack counts like any other way of turning); downwind, depth gained towards the
+leeward buoy's row and, on the last leg, the middle of the finish line. A
+finish or a completed leg scores most; a little seeded noise breaks ties. It
+exchanges a hand it cannot play. The bots exist to exercise the rules over whole
+games; they are no sailors.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from rightofway.ac import moves
+from rightofway.ac.moves import Move
+from rightofway.ac.position import Boat, Options, Position, hull
+from rightofway.ac.race import Race, start_boats
+from rightofway.geometry import Compass
+from rightofway.races import SetupError
+
+__all__ = ["choose_move", "random_race", "score"]
+
+_UPWIND_HEADING = {Compass.NW: 2.0, Compass.NE: 2.0, Compass.W: 0.5, Compass.E: 0.5,
+                   Compass.N: -1.0, Compass.SW: -1.0, Compass.SE: -1.0, Compass.S: -2.0}
+_DOWNWIND_HEADING = {Compass.S: 2.0, Compass.SW: 1.5, Compass.SE: 1.5, Compass.W: 0.0,
+                     Compass.E: 0.0, Compass.NW: -1.5, Compass.NE: -1.5, Compass.N: -2.0}
+
+
+def random_race(boats: int = 2, seed: int = 0, *, options: Options | None = None,
+                advanced: bool | None = None) -> Race:
+    """A seeded game: a match race (two boats; the advanced rules with the start procedure
+    unless ``advanced`` is false) or a regatta of 3..6 boats under the base rules."""
+    if not 2 <= boats <= 6:
+        raise SetupError(f"2 to 6 boats race, not {boats}")
+    if options is None:
+        options = Options.of({"advanced": boats == 2 if advanced is None else advanced})
+    rng = random.Random(seed)
+    fleet = start_boats(boats, options, rng)
+    return Race.new(fleet, options=options, seed=seed)
+
+
+def _outcome(position: Position, move: Move) -> Boat:
+    """The moving boat after a legal move, by following its actions (the bot's quick view:
+    bow, heading, finish and leg; the rules' full ruling is left to ``play``)."""
+    b = position.boat(move.boat)
+    o = position.options
+    row = o.course.line_row
+    bow, heading, finished = b.bow, b.heading, b.finished
+    last = b.leg == o.last_leg and position.phase == "race"
+    for a in move.actions:
+        nb, nh, _ = moves.act(bow, heading, a)
+        if last and not finished:
+            old, new = hull(bow, heading), hull(nb, nh)
+            finished = (any(p[1] >= row for p in old) and all(p[1] < row for p in new)
+                        and any(p[1] == row for p in old)
+                        and all(o.course.between_line_ends(p[0]) for p in old if p[1] == row))
+        bow, heading = nb, nh
+    leg = b.leg
+    if not finished and position.phase == "race":
+        rounded = bow[1] > o.course.windward[1] if b.upwind else \
+            b.leg < o.last_leg and bow[1] < row
+        leg += int(rounded)
+    return replace(b, bow=bow, heading=heading, leg=leg, finished=finished)
+
+
+def score(b: Boat, old: Boat, options: Options) -> float:
+    """How good the boat ``b`` is placed after a move from ``old`` (higher is better)."""
+    o = options
+    c = o.course
+    if b.finished:
+        return 10_000.0
+    value = 0.0
+    if b.leg > old.leg:
+        value += 1_000.0
+    x, y = b.bow
+    mid = c.windward[0]
+    if b.upwind:
+        value += 10.0 * y
+        value += _UPWIND_HEADING[b.heading]
+        room = min(x, c.width - x)
+        if room < 3:
+            value -= 6.0 * (3 - room)
+        # near the top, head for the buoy's column
+        if c.windward[1] - y < abs(x - mid):
+            value -= 3.0 * (abs(x - mid) - (c.windward[1] - y))
+    else:
+        value -= 10.0 * y
+        value += _DOWNWIND_HEADING[b.heading]
+        if b.leg == o.last_leg:
+            lo, hi = sorted((c.jury[0], c.leeward[0]))
+            centre = (lo + hi) / 2
+            value -= 4.0 * max(0.0, abs(x - centre) - (hi - lo) / 2 + 2)
+            if y < c.line_row:
+                value -= 40.0  # below the line without finishing: come back up
+        else:
+            value -= 1.0 * abs(x - c.leeward[0])
+    return value
+
+
+def choose_move(race: Race, rng: random.Random) -> Move:
+    """A bot's move for the boat whose turn it is."""
+    who = race.to_move
+    if who is None:
+        raise ValueError("the game is over")
+    options = race.legal_moves(who)
+    if not options:
+        raise ValueError(f"{who} has no legal move")
+    if len(options) == 1:
+        return options[0]
+    if all(m.skip for m in options):
+        exchange = [m for m in options if m.exchange]
+        return exchange[0] if exchange else options[0]
+    position = race.position
+    best: tuple[float, int, Move] | None = None
+    start = position.phase == "start"
+    old = position.boat(who)
+    for i, m in enumerate(options):
+        if m.skip:
+            continue
+        if start:
+            lg = moves.legality(position, m)
+            if lg.after is None:
+                continue
+            value = _start_score(lg.after, who, position.start_round)
+        else:
+            value = score(_outcome(position, m), old, position.options)
+            if m.card is not None:
+                value -= 0.2 * (m.card.up if position.boat(who).upwind else m.card.down)
+        value += rng.random() * 0.5
+        if best is None or value > best[0]:
+            best = (value, i, m)
+    return best[2] if best is not None else options[0]
+
+
+def _start_score(position: Position, boat: str, rnd: int) -> float:
+    b = position.boat(boat)
+    row = position.options.course.line_row
+    if b.status == "disqualified":
+        return -10_000.0
+    if b.status == "stands-still":
+        return -500.0
+    if any(p[1] >= row for p in b.points):
+        return -5_000.0
+    buoy = position.options.course.leeward
+    # stay a safe distance below the line until the last rounds, then close in
+    want = row - (1 if rnd >= 3 else 2)
+    return -4.0 * abs(b.bow[1] - want) - 0.3 * abs(b.bow[0] - buoy[0]) + \
+        (1.0 if b.heading in (Compass.N, Compass.NE, Compass.NW) else 0.0)

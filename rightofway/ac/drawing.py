@@ -1,0 +1,190 @@
+"""Diagrams of America's Cup positions: hulls of two points, cover points, the start and
+finish line, the marks and the card played.
+
+A hull is a thick line from its stern to its bow, the bow a filled dot, coloured
+by its tack (green starboard, orange port, grey into the wind); the points a
+boat covers are shaded when a cover rule is on. The move is drawn as the track
+of the bow through its actions, and the card played is named in the title.
+Built on the ElementTree helpers and colours of :mod:`rightofway.svg`.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from rightofway.ac import moves
+from rightofway.ac.moves import Move
+from rightofway.ac.position import Position, hull, tack_of
+from rightofway.geometry import Compass
+from rightofway.svg import (
+    HEADER,
+    MAX_UNIT,
+    SVG_NS,
+    Canvas,
+    Colors,
+    SvgWrapper,
+    arrow_markers,
+    clamp,
+    el,
+    fmt,
+    grid,
+    legend,
+    side_by_side,
+    text,
+    wind_rose,
+)
+
+__all__ = ["board", "scenario", "track"]
+
+Point = tuple[int, int]
+
+
+def track(position: Position, move: Move | None) -> list[Point]:
+    """The bow's points through the move's actions (as far as they go on the board)."""
+    if move is None or not position.has_boat(move.boat):
+        return []
+    b = position.boat(move.boat)
+    bow, heading = b.bow, b.heading
+    out = [bow]
+    for a in move.actions:
+        bow, heading, _ = moves.act(bow, heading, a)
+        out.append(bow)
+    return out
+
+
+def _extent(position: Position, extra: list[Point]) -> tuple[Point, Point]:
+    c = position.options.course
+    pts: list[Point] = list(extra)
+    for b in position.boats:
+        pts.extend(b.points)
+    if position.phase == "start" or any(abs(p[1] - c.line_row) <= 4 for p in pts):
+        pts.extend((c.jury, c.leeward))
+    if any(abs(p[1] - c.windward[1]) <= 4 for p in pts):
+        pts.append(c.windward)
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    lo = (max(min(xs) - 2, 0), max(min(ys) - 3, 0))
+    hi = (min(max(xs) + 2, c.width), min(max(ys) + 2, c.height))
+    return lo, hi
+
+
+def _color(colors: Colors, heading: Compass) -> str:
+    t = tack_of(heading)
+    return colors.starboard if t == "starboard" else colors.port if t == "port" else \
+        colors.head_to_wind
+
+
+def _panel(position: Position, *, size: int, move: Move | None, title: str | None,
+           colors: Colors, left: float, prefix: str,
+           extent: tuple[Point, Point] | None) -> ET.Element:
+    route = track(position, move)
+    lo, hi = extent or _extent(position, route)
+    cols, rows = hi[0] - lo[0], hi[1] - lo[1]
+    margin = 28.0
+    unit = min((size - 2 * margin) / max(cols, 1), MAX_UNIT)
+    legend_h = 30.0
+    height = HEADER + 2 * margin + rows * unit + legend_h
+    centred = left + (size - 2 * margin - cols * unit) / 2
+    c = Canvas(lo, hi, unit, margin, HEADER, centred, prefix)
+    svg = ET.Element("svg", {"width": fmt(size), "height": fmt(height)})
+    g = el(svg, "g", class_="rightofway-board americas-cup")
+    el(g, "rect", x=fmt(left), y="0", width=fmt(size), height=fmt(height),
+        fill=colors.background)
+    arrow_markers(g, colors, prefix)
+    if title:
+        text(g, left + 12, 30, title, 13, colors.text, font_weight="bold")
+    grid(g, c, colors, True)
+
+    def inside(p: Point) -> bool:
+        return lo[0] <= p[0] <= hi[0] and lo[1] <= p[1] <= hi[1]
+
+    course = position.options.course
+    row = course.line_row
+    if lo[1] <= row <= hi[1]:
+        x1, x2 = sorted((course.jury[0], course.leeward[0]))
+        el(g, "line", x1=fmt(c.x(max(x1, lo[0]))), y1=fmt(c.y(row)),
+            x2=fmt(c.x(min(x2, hi[0]))), y2=fmt(c.y(row)), stroke=colors.text,
+            stroke_width="3", stroke_dasharray="8 5", class_="start-line")
+    for name, p in (("windward buoy", course.windward), ("leeward buoy", course.leeward),
+                    ("jury boat", course.jury)):
+        if inside(p):
+            group = el(g, "g", class_="mark")
+            tip = el(group, "title")
+            tip.text = f"{name} [{p[0]}, {p[1]}]"
+            el(group, "circle", cx=fmt(c.x(p[0])), cy=fmt(c.y(p[1])), r=fmt(unit * 0.24),
+                fill=colors.mark, stroke=colors.text, stroke_width="1.5")
+            text(group, c.x(p[0]) + unit * 0.3, c.y(p[1]) + unit * 0.5, name,
+                  clamp(unit * 0.32, 9, 12), colors.text)
+    o = position.options
+    if position.phase == "race" and (o.head_cover or o.downwind_cover):
+        for b in position.boats:
+            if b.finished:
+                continue
+            for p in sorted(moves.cover_points(b)):
+                if inside(p):
+                    el(g, "circle", cx=fmt(c.x(p[0])), cy=fmt(c.y(p[1])),
+                        r=fmt(unit * 0.3), fill=_color(colors, b.heading),
+                        fill_opacity="0.18", class_="cover-point")
+    if len(route) > 1:
+        el(g, "polyline", points=" ".join(",".join(c.xy(p)) for p in route), fill="none",
+            stroke=colors.move, stroke_width="2", stroke_dasharray="4 3",
+            marker_end=c.marker("move"), class_="move")
+    for b in position.boats:
+        color = _color(colors, b.heading)
+        bow, stern = hull(b.bow, b.heading)
+        group = el(g, "g", class_="boat")
+        tip = el(group, "title")
+        tip.text = (f"{b.id}: bow [{bow[0]}, {bow[1]}], stern [{stern[0]}, {stern[1]}], "
+                    f"{b.heading.name}, leg {b.leg}"
+                    f"{', finished' if b.finished else ''}{', ' + b.status if b.status else ''}")
+        el(group, "line", x1=fmt(c.x(stern[0])), y1=fmt(c.y(stern[1])), x2=fmt(c.x(bow[0])),
+            y2=fmt(c.y(bow[1])), stroke=color, stroke_width=fmt(max(unit * 0.22, 3)),
+            stroke_linecap="round")
+        el(group, "circle", cx=fmt(c.x(stern[0])), cy=fmt(c.y(stern[1])),
+            r=fmt(unit * 0.14), fill=colors.background, stroke=colors.text,
+            stroke_width="1.2")
+        el(group, "circle", cx=fmt(c.x(bow[0])), cy=fmt(c.y(bow[1])), r=fmt(unit * 0.17),
+            fill=colors.text)
+        text(group, c.x(bow[0]) + unit * 0.3, c.y(bow[1]) - unit * 0.3,
+              f"{b.id} (leg {b.leg})", clamp(unit * 0.34, 9, 13), colors.text,
+              font_weight="bold", stroke=colors.background, stroke_width="3",
+              paint_order="stroke", class_="label")
+    wind_rose(g, Compass.N, colors, left + size, c.marker("wind"))
+    legend(g, left, height - legend_h, size, colors,
+           [("starboard", colors.starboard, "hull"), ("port", colors.port, "hull"),
+            ("cover point", colors.head_to_wind, "shade"), ("bow track", colors.move, "arrow")])
+    return svg
+
+
+def board(position: Position, *, size: int = 420, move: Move | None = None,
+          title: str | None = None, colors: Colors | None = None) -> SvgWrapper:
+    """Draw a position (with the move's bow track when given) as SVG."""
+    svg = _panel(position, size=size, move=move, title=title, colors=colors or Colors(),
+                 left=0.0, prefix="", extent=None)
+    svg.set("xmlns", SVG_NS)
+    svg.set("viewBox", f"0 0 {svg.get('width')} {svg.get('height')}")
+    return SvgWrapper(ET.tostring(svg, encoding="unicode"))
+
+
+def scenario(position: Position, move: Move | None = None, *, size: int = 420,
+             colors: Colors | None = None) -> SvgWrapper:
+    """Before (with the move and its card) and after, side by side; one panel when the move
+    is illegal or absent."""
+    colors = colors or Colors()
+    lg = moves.legality(position, move) if move is not None else None
+    after = lg.after if lg is not None else None
+    if after is None or move is None:
+        label = "position" if move is None else f"illegal: {move}"
+        return board(position, size=size, move=move, title=label, colors=colors)
+    route = track(position, move)
+    lo1, hi1 = _extent(position, route)
+    lo2, hi2 = _extent(after, route)
+    extent = ((min(lo1[0], lo2[0]), min(lo1[1], lo2[1])),
+              (max(hi1[0], hi2[0]), max(hi1[1], hi2[1])))
+    panels = [
+        _panel(position, size=size, move=move, title=f"before: {move}", colors=colors,
+               left=0.0, prefix="before-", extent=extent),
+        _panel(after, size=size, move=None, title="after", colors=colors, left=float(size),
+               prefix="after-", extent=extent),
+    ]
+    return side_by_side(panels, size, colors)

@@ -1,0 +1,573 @@
+"""America's Cup kernel values: cards, hands, crews, boats of two points, the course,
+the ruleset's options and the position, each validated when it is made.
+
+The board is the kernel's square lattice (x East, y North); the wind blows from
+the North and never shifts. A boat is its bow point and its heading; its stern
+is one step behind the bow, and the hull occupies both points (``AC Boat
+Position and Movement``). A position is legal when every hull is on the board,
+on no mark, shares no point with another hull and does not cross another
+diagonal hull in an X.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from rightofway import limits
+from rightofway.explain import Citation
+from rightofway.geometry import Compass
+from rightofway.positions import PositionError
+
+__all__ = [
+    "ADVANCED_PARTS",
+    "DEFAULT_COURSE",
+    "Boat",
+    "Card",
+    "CardError",
+    "Colour",
+    "Course",
+    "Options",
+    "Phase",
+    "Position",
+    "PositionError",
+    "Status",
+    "Tack",
+    "cite",
+    "crossing",
+    "hull",
+    "tack_of",
+]
+
+Point = tuple[int, int]
+Colour = Literal["G", "R"]
+Phase = Literal["start", "race"]
+Status = Literal["disqualified", "stands-still"]
+Tack = Literal["starboard", "port"]
+
+CODE = "AC"
+
+
+def cite(section: str) -> Citation:
+    """The citation of a rulebook heading: ``cite("Head Cover")`` reads ``AC Head Cover``."""
+    return Citation(CODE, section)
+
+
+class CardError(ValueError):
+    """Text that is not a card (``G3/5/1-4-7``), saying what is wrong."""
+
+
+_CARD = re.compile(r"^([GR])([0-9]+)/([0-9]+)/([0-9]+)-([0-9]+)-([0-9]+)$")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """A card: the upwind half (``colour``, ``up`` 2..5), the downwind half (``down`` 1..6)
+    and three crew numbers (each 1..8), written ``G3/5/1-4-7`` (``AC The Cards``)."""
+
+    colour: Colour
+    up: int
+    down: int
+    crew: tuple[int, int, int]
+
+    def __post_init__(self) -> None:
+        if self.colour not in ("G", "R"):
+            raise CardError(f"card colour must be G (green) or R (red), not {self.colour!r}")
+        if type(self.up) is not int or not 2 <= self.up <= 5:
+            raise CardError(f"a card's upwind value is 2..5, not {self.up!r}")
+        if type(self.down) is not int or not 1 <= self.down <= 6:
+            raise CardError(f"a card's downwind value is 1..6, not {self.down!r}")
+        if (not isinstance(self.crew, tuple) or len(self.crew) != 3
+                or any(type(n) is not int or not 1 <= n <= 8 for n in self.crew)):
+            raise CardError(f"a card has three crew numbers, each 1..8, not {self.crew!r}")
+
+    @classmethod
+    def parse(cls, text: object) -> Card:
+        """The card written ``G3/5/1-4-7``; :class:`CardError` naming the problem."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise CardError(f"a card is written like G3/5/1-4-7, not {text!r}")
+        m = _CARD.match(text.strip())
+        if m is None:
+            raise CardError(f"unknown card notation {text!r}: expected colour G or R, upwind "
+                            "value, downwind value and three crew numbers, like G3/5/1-4-7")
+        colour, up, down, a, b, c = m.groups()
+        return cls("G" if colour == "G" else "R", int(up), int(down), (int(a), int(b), int(c)))
+
+    def __str__(self) -> str:
+        return f"{self.colour}{self.up}/{self.down}/{'-'.join(map(str, self.crew))}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def mirrored(self) -> Card:
+        """The same card with the other colour (what East-West mirroring makes of it)."""
+        return replace(self, colour="R" if self.colour == "G" else "G")
+
+
+ADVANCED_PARTS = ("crew", "into_the_wind", "sequence", "head_cover", "downwind_cover")
+"""The five parts of the advanced rules, each a switch of its own."""
+
+
+@dataclass(frozen=True, slots=True)
+class Course:
+    """The board (x 0..width, y 0..height), the two buoys and the jury boat.
+
+    The start and finish line is the row of the leeward buoy, between the jury boat and
+    the buoy (``AC Preparation``, ``AC Start Procedure``)."""
+
+    width: int = 20
+    height: int = 48
+    windward: Point = (10, 44)
+    leeward: Point = (14, 4)
+    jury: Point = (6, 4)
+
+    def __post_init__(self) -> None:
+        for name in ("width", "height"):
+            if type(getattr(self, name)) is not int:
+                raise ValueError(f"course {name}: a whole number, not {getattr(self, name)!r}")
+        for name in ("windward", "leeward", "jury"):
+            p = getattr(self, name)
+            if (not isinstance(p, tuple) or len(p) != 2
+                    or any(type(c) is not int for c in p)):
+                raise ValueError(f"course {name}: a point [x, y], not {p!r}")
+        if self.width < 2 or self.height < 8:
+            raise ValueError(f"a board of {self.width} by {self.height} is too small")
+        for name in ("windward", "leeward", "jury"):
+            p = getattr(self, name)
+            if not self.on_board(p):
+                raise ValueError(f"course {name} {list(p)} is off the board")
+        if self.jury[1] != self.leeward[1] or self.jury[0] == self.leeward[0]:
+            raise ValueError("the jury boat and the leeward buoy must be two points of one row")
+        if self.windward[1] <= self.leeward[1]:
+            raise ValueError("the windward buoy must lie to windward of (above) the leeward buoy")
+
+    @property
+    def line_row(self) -> int:
+        """The row of the start and finish line."""
+        return self.leeward[1]
+
+    @property
+    def marks(self) -> frozenset[Point]:
+        """The points no hull may touch: the two buoys and the jury boat."""
+        return frozenset((self.windward, self.leeward, self.jury))
+
+    def on_board(self, p: Point) -> bool:
+        """Whether ``p`` is a dot of the board."""
+        return 0 <= p[0] <= self.width and 0 <= p[1] <= self.height
+
+    def between_line_ends(self, x: int) -> bool:
+        """Whether column ``x`` lies strictly between the jury boat and the leeward buoy."""
+        lo, hi = sorted((self.jury[0], self.leeward[0]))
+        return lo < x < hi
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for programs."""
+        return {"width": self.width, "height": self.height, "windward": list(self.windward),
+                "leeward": list(self.leeward), "jury": list(self.jury)}
+
+
+DEFAULT_COURSE = Course()
+"""The library's course: board 0..20 by 0..48, windward buoy [10, 44], leeward buoy
+[14, 4], jury boat [6, 4]."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The ruleset's options; every advanced part is off by default (base rules).
+
+    ``Options.of({"advanced": True})`` switches on all five advanced parts."""
+
+    crew: bool = False
+    into_the_wind: bool = False
+    sequence: bool = False
+    head_cover: bool = False
+    downwind_cover: bool = False
+    legs: int = 3
+    """Upwind-downwind pairs in a race (``AC End of the Race``)."""
+    must_use_all_points: bool = True
+    """A move spends exactly the Movement Points available."""
+    into_wind_two_starts_sequence: bool = True
+    """A boat that begins its turn into the wind and plays a 2 starts a sequence with it,
+    although it gets onto a tack during the move (``AC Into the Wind``)."""
+    finished_boats_are_obstacles: bool = False
+    """Whether a boat that has finished still blocks the board."""
+    hand_size: int = 6
+    course: Course = DEFAULT_COURSE
+    deck: tuple[Card, ...] | None = None
+    """The cards whole games deal from; ``None`` is the library's own deck
+    (:data:`rightofway.ac.race.DEFAULT_DECK`). Records store every card dealt."""
+
+    def __post_init__(self) -> None:
+        for name in (*ADVANCED_PARTS, "must_use_all_points", "into_wind_two_starts_sequence",
+                     "finished_boats_are_obstacles"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name}: expected true or false, got {getattr(self, name)!r}")
+        if not isinstance(self.course, Course):
+            raise ValueError(f"course: expected the board and marks, not {self.course!r}")
+        if self.deck is not None:
+            if not isinstance(self.deck, (tuple, list)):
+                raise ValueError(f"deck: expected a list of cards, not {self.deck!r}")
+            try:
+                deck = tuple(Card.parse(c) for c in self.deck)
+            except CardError as e:
+                raise ValueError(f"deck: {e}") from None
+            if not deck:
+                raise ValueError("deck: a deck has cards")
+            object.__setattr__(self, "deck", deck)
+        if type(self.legs) is not int or not 1 <= self.legs <= 20:
+            raise ValueError(f"legs: a race has 1..20 upwind-downwind pairs, not {self.legs!r}")
+        if type(self.hand_size) is not int or not 1 <= self.hand_size <= 20:
+            raise ValueError(f"hand_size: 1..20 cards, not {self.hand_size!r}")
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any] | Options | None = None, **kw: Any) -> Options:
+        """Options from a mapping of names (``advanced`` sets all five parts at once)."""
+        if isinstance(data, Options):
+            return replace(data, **kw) if kw else data
+        values = dict(data or {})
+        values.update(kw)
+        advanced = values.pop("advanced", None)
+        if advanced is not None:
+            if not isinstance(advanced, bool):
+                raise ValueError(f"advanced: expected true or false, got {advanced!r}")
+            for part in ADVANCED_PARTS:
+                values.setdefault(part, advanced)
+        course = values.get("course")
+        if isinstance(course, Mapping):
+            fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                      for k, v in course.items()}
+            values["course"] = Course(**fields)
+        unknown = set(values) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise ValueError(f"unknown option {sorted(unknown)[0]!r}; expected one of: "
+                             f"advanced, {', '.join(cls.__dataclass_fields__)}")
+        if isinstance(values.get("deck"), list):
+            values["deck"] = tuple(values["deck"])
+        for k, v in values.items():
+            if k not in ("legs", "hand_size", "course", "deck") and not isinstance(v, bool):
+                raise ValueError(f"{k}: expected true or false, got {v!r}")
+        return cls(**values)
+
+    @property
+    def advanced(self) -> bool:
+        """Whether any advanced part is on."""
+        return any(getattr(self, p) for p in ADVANCED_PARTS)
+
+    @property
+    def last_leg(self) -> int:
+        """The number of the last (downwind) leg."""
+        return 2 * self.legs
+
+    def to_json(self) -> dict[str, Any]:
+        """The options that differ from the defaults, as plain data."""
+        out: dict[str, Any] = {}
+        default = Options()
+        for name in self.__dataclass_fields__:
+            v = getattr(self, name)
+            if v != getattr(default, name):
+                out[name] = v.to_json() if isinstance(v, Course) else \
+                    [str(c) for c in v] if name == "deck" else v
+        return out
+
+
+def hull(bow: Point, heading: Compass) -> tuple[Point, Point]:
+    """The two points of a hull: ``(bow, stern)``."""
+    dx, dy = heading.step
+    return bow, (bow[0] - dx, bow[1] - dy)
+
+
+def crossing(a: tuple[Point, Point], b: tuple[Point, Point]) -> bool:
+    """Whether two diagonal hulls cross in an X (the four corners of one unit square)."""
+    (a1, a2), (b1, b2) = a, b
+    if a1[0] == a2[0] or a1[1] == a2[1] or b1[0] == b2[0] or b1[1] == b2[1]:
+        return False
+    sa = {a1, a2}
+    sb = {b1, b2}
+    xs = {p[0] for p in sa | sb}
+    ys = {p[1] for p in sa | sb}
+    return len(xs) == 2 and len(ys) == 2 and not (sa & sb)
+
+
+def tack_of(heading: Compass) -> Tack | None:
+    """The tack of a heading with the wind from the North: green (starboard) from NW to S,
+    red (port) from SE to NE, none pointing into the wind."""
+    r = (0 - heading.value) % 360
+    if r == 0:
+        return None
+    return "starboard" if r <= 180 else "port"
+
+
+@dataclass(frozen=True, slots=True)
+class Boat:
+    """A boat: bow point and heading, its leg (from 1), its crew's three key positions,
+    the value of the sequence running, its hand, and whether it finished or has a start
+    verdict (``status``)."""
+
+    id: str
+    bow: Point
+    heading: Compass
+    leg: int = 1
+    crew: tuple[int, ...] | None = None
+    sequence: int | None = None
+    hand: tuple[Card, ...] | None = None
+    finished: bool = False
+    status: Status | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.id, str) or not 1 <= len(self.id) <= 40:
+            raise PositionError(("id",), f"a boat id is 1 to 40 characters, not {self.id!r}")
+        object.__setattr__(self, "heading", Compass.coerce(self.heading))
+        if (not isinstance(self.bow, tuple) or len(self.bow) != 2
+                or any(type(c) is not int for c in self.bow)):
+            raise PositionError(("bow",), f"a point is two whole numbers [x, y], not "
+                                          f"{self.bow!r}")
+        if type(self.leg) is not int or self.leg < 1:
+            raise PositionError(("leg",), f"legs count from 1, not {self.leg!r}")
+        for name in ("crew", "hand"):
+            v = getattr(self, name)
+            if v is not None and not isinstance(v, tuple):
+                raise PositionError((name,), f"{name}: expected a tuple, not {v!r}")
+        if not isinstance(self.finished, bool):
+            raise PositionError(("finished",), f"finished: true or false, not {self.finished!r}")
+        if self.status not in (None, "disqualified", "stands-still"):
+            raise PositionError(("status",), "status: disqualified, stands-still or none, not "
+                                             f"{self.status!r}")
+        if self.crew is not None:
+            if (len(self.crew) != 3 or any(type(n) is not int or not 1 <= n <= 8
+                                           for n in self.crew)):
+                raise PositionError(("crew",), "a crew is three positions, each 1..8, not "
+                                               f"{list(self.crew)!r}")
+            if len(set(self.crew)) != 3:
+                raise PositionError(("crew",), f"the three crew positions must differ, not "
+                                               f"{list(self.crew)!r}")
+        if self.sequence is not None and (type(self.sequence) is not int
+                                          or not 2 <= self.sequence <= 5):
+            raise PositionError(("sequence",), "the last card of a sequence is 2..5, not "
+                                               f"{self.sequence!r}")
+        if self.hand is not None:
+            for i, c in enumerate(self.hand):
+                if not isinstance(c, Card):
+                    raise PositionError(("hand", i), f"not a card: {c!r}")
+
+    @property
+    def stern(self) -> Point:
+        """The stern point, one step behind the bow."""
+        return hull(self.bow, self.heading)[1]
+
+    @property
+    def points(self) -> tuple[Point, Point]:
+        """Bow and stern."""
+        return hull(self.bow, self.heading)
+
+    @property
+    def tack(self) -> Tack | None:
+        """Starboard (green), port (red) or ``None`` pointing into the wind."""
+        return tack_of(self.heading)
+
+    @property
+    def upwind(self) -> bool:
+        """Whether its leg is an upwind (close-hauled) leg: the odd legs."""
+        return self.leg % 2 == 1
+
+    def __str__(self) -> str:
+        return f"{self.id} bow [{self.bow[0]}, {self.bow[1]}] {self.heading.name} leg {self.leg}"
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data, as a scenario file writes a boat."""
+        out: dict[str, Any] = {"id": self.id, "bow": list(self.bow),
+                               "heading": self.heading.name, "leg": self.leg}
+        if self.crew is not None:
+            out["crew"] = list(self.crew)
+        out["sequence"] = self.sequence
+        if self.hand is not None:
+            out["hand"] = [str(c) for c in self.hand]
+        if self.finished:
+            out["finished"] = True
+        if self.status is not None:
+            out["status"] = self.status
+        return out
+
+
+_BOAT_KEYS = {"id", "bow", "heading", "leg", "crew", "sequence", "hand", "finished", "status"}
+
+
+def _boat_from_json(data: Any, i: int) -> Boat:
+    """A boat of :meth:`Boat.to_json`'s data, every field checked for its type."""
+    if not isinstance(data, dict):
+        raise PositionError(("boats", i), f"boats.{i}: expected an object")
+    unknown = set(data) - _BOAT_KEYS
+    if unknown:
+        raise PositionError(("boats", i), f"boats.{i}: unknown key {sorted(unknown)[0]!r}")
+    bow = data.get("bow")
+    if (not isinstance(bow, list) or len(bow) != 2
+            or any(type(c) is not int for c in bow)):
+        raise PositionError(("boats", i, "bow"), f"boats.{i}.bow: expected [x, y]")
+    heading = data.get("heading")
+    if not isinstance(heading, str) or heading not in Compass.__members__:
+        raise PositionError(("boats", i, "heading"), f"boats.{i}.heading: expected one of "
+                                                     f"{' '.join(Compass.__members__)}")
+    crew = data.get("crew")
+    if crew is not None and not isinstance(crew, list):
+        raise PositionError(("boats", i, "crew"), f"boats.{i}.crew: expected a list")
+    hand = data.get("hand")
+    if hand is not None and (not isinstance(hand, list)
+                             or not all(isinstance(c, str) for c in hand)):
+        raise PositionError(("boats", i, "hand"), f"boats.{i}.hand: expected card texts")
+    for key, kind in (("leg", int), ("finished", bool)):
+        if key in data and type(data[key]) is not kind:
+            raise PositionError(("boats", i, key), f"boats.{i}.{key}: expected {kind.__name__}")
+    status = data.get("status")
+    if status not in (None, "disqualified", "stands-still"):
+        raise PositionError(("boats", i, "status"), f"boats.{i}.status: unknown {status!r}")
+    bid: Any = data.get("id")
+    try:
+        return Boat(bid, (bow[0], bow[1]), Compass[heading], data.get("leg", 1),
+                    tuple(crew) if crew is not None else None, data.get("sequence"),
+                    tuple(Card.parse(c) for c in hand) if hand is not None else None,
+                    data.get("finished", False), status)
+    except CardError as e:
+        raise PositionError(("boats", i, "hand"), f"boats.{i}.hand: {e}") from None
+    except PositionError as e:
+        raise PositionError(("boats", i, *e.path), f"boats.{i}: {e.message}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The boats on the board, in turn order, with the ruleset's options; the phase says
+    whether the start procedure (``start_round`` manoeuvres made) or the race is on."""
+
+    boats: tuple[Boat, ...]
+    options: Options = field(default_factory=Options)
+    phase: Phase = "race"
+    start_round: int = 0
+    _index: dict[str, Boat] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.options, Mapping):
+            object.__setattr__(self, "options", Options.of(self.options))
+        if not isinstance(self.options, Options):
+            raise TypeError(f"options: expected Options, not {type(self.options).__name__}")
+        if not isinstance(self.boats, (tuple, list)):
+            raise TypeError(f"boats: expected a tuple of boats, not {type(self.boats).__name__}")
+        boats = tuple(self.boats)
+        object.__setattr__(self, "boats", boats)
+        if not boats:
+            raise PositionError(("boats",), "a position has at least one boat")
+        if self.phase not in ("start", "race"):
+            raise PositionError(("phase",), f"phase is start or race, not {self.phase!r}")
+        if type(self.start_round) is not int or not 0 <= self.start_round <= 4:
+            raise PositionError(("start_round",), "the start procedure has made 0..4 rounds, "
+                                                  f"not {self.start_round!r}")
+        index: dict[str, Boat] = {}
+        for i, b in enumerate(boats):
+            if not isinstance(b, Boat):
+                raise PositionError(("boats", i), f"not a boat: {b!r}")
+            if b.id in index:
+                raise PositionError(("boats", i, "id"), f"two boats are called {b.id!r}")
+            if b.leg > self.options.last_leg:
+                raise PositionError(("boats", i, "leg"), f"the race has {self.options.last_leg}"
+                                                         f" legs, not {b.leg}")
+            index[b.id] = b
+        object.__setattr__(self, "_index", index)
+        course = self.options.course
+        seen: dict[Point, str] = {}
+        for i, b in enumerate(boats):
+            if b.finished and not self.options.finished_boats_are_obstacles:
+                continue
+            for part, p in zip(("bow", "stern"), b.points, strict=True):
+                if not course.on_board(p):
+                    raise PositionError(("boats", i, "bow"), f"{b.id}'s {part} {list(p)} is off "
+                                        f"the board (x 0..{course.width}, y 0..{course.height})")
+                if p in course.marks:
+                    raise PositionError(("boats", i, "bow"), f"{b.id}'s {part} {list(p)} is on a "
+                                                             "mark")
+                if p in seen:
+                    raise PositionError(("boats", i, "bow"), f"{b.id}'s {part} {list(p)} is on "
+                                                             f"{seen[p]}'s hull")
+                seen[p] = b.id
+        for i, b in enumerate(boats):
+            for o in boats[:i]:
+                if self.obstacle(b) and self.obstacle(o) and crossing(b.points, o.points):
+                    raise PositionError(("boats", i, "bow"), f"{b.id}'s hull crosses {o.id}'s")
+
+    def obstacle(self, b: Boat) -> bool:
+        """Whether a boat's hull blocks the others."""
+        return not b.finished or self.options.finished_boats_are_obstacles
+
+    @property
+    def boat_ids(self) -> tuple[str, ...]:
+        """The boats' ids in turn order."""
+        return tuple(b.id for b in self.boats)
+
+    def has_boat(self, boat_id: str) -> bool:
+        """Whether a boat of that id is in the position."""
+        return boat_id in self._index
+
+    def boat(self, boat_id: str) -> Boat:
+        """The boat of that id; :class:`KeyError` naming the boats when there is none."""
+        try:
+            return self._index[boat_id]
+        except KeyError:
+            raise KeyError(f"no boat {boat_id!r}; boats: {', '.join(self.boat_ids)}") from None
+
+    def with_boats(self, boats: Iterable[Boat], **kw: Any) -> Position:
+        """The same position with other boats (and other fields given by name)."""
+        return replace(self, boats=tuple(boats), **kw)
+
+    def replaced(self, boat: Boat) -> Position:
+        """The position with one boat replaced (by id)."""
+        return self.with_boats(boat if b.id == boat.id else b for b in self.boats)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: the scenario file's position with the options that differ from the
+        defaults (:meth:`from_json` reads it back)."""
+        return {"phase": self.phase, "start_round": self.start_round,
+                "options": self.options.to_json(), "boats": [b.to_json() for b in self.boats]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Position:
+        """The position of :meth:`to_json`'s data; ``TypeError`` or ``ValueError`` (a
+        :class:`PositionError` naming the field) for anything else."""
+        limits.check_data(data)
+        if not isinstance(data, dict):
+            raise TypeError(f"a position is a JSON object, not {type(data).__name__}")
+        unknown = set(data) - {"phase", "start_round", "options", "boats"}
+        if unknown:
+            raise PositionError((sorted(unknown)[0],), f"unknown key {sorted(unknown)[0]!r}")
+        raw = data.get("boats")
+        if not isinstance(raw, list):
+            raise PositionError(("boats",), "boats: expected a list of boats")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise PositionError(("options",), "options: expected an object")
+        try:
+            opts = Options.of(options)
+        except (TypeError, ValueError) as e:
+            raise PositionError(("options",), f"options: {e}") from None
+        return cls(tuple(_boat_from_json(b, i) for i, b in enumerate(raw)), opts,
+                   data.get("phase", "race"), data.get("start_round", 0))
+
+    def _repr_svg_(self) -> str:
+        from rightofway.registry import get_ruleset
+
+        return get_ruleset("americas-cup").board(self)
+
+    def mirrored(self) -> Position:
+        """The position mirrored East-West about the board's middle column: headings and
+        card colours swap sides, the course mirrored too."""
+        c = self.options.course
+        w = c.width
+
+        def m(p: Point) -> Point:
+            return (w - p[0], p[1])
+
+        course = Course(c.width, c.height, m(c.windward), m(c.leeward), m(c.jury))
+        boats = [replace(b, bow=m(b.bow), heading=Compass((-b.heading.value) % 360),
+                         hand=None if b.hand is None else tuple(x.mirrored() for x in b.hand))
+                 for b in self.boats]
+        return Position(tuple(boats), replace(self.options, course=course), self.phase,
+                        self.start_round)

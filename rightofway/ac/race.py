@@ -1,0 +1,378 @@
+"""Whole America's Cup games: the match race (with the start procedure under the advanced
+rules), the regatta of 2..6 boats under the base rules, and the tournament.
+
+A race is an immutable state between turns: :meth:`Race.play` returns the next
+state and the events the move caused, including every card dealt, so that a
+record (:mod:`rightofway.ac.record`) replays a game without the deck. The deck
+is an option: :data:`DEFAULT_DECK` is the library's own (the printed deck is
+not described by the rulebook); when the draw pile runs out it is shuffled
+again from the race's seed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rightofway.ac import moves
+from rightofway.ac.moves import Move
+from rightofway.ac.position import Boat, Card, Options, Position, cite
+from rightofway.geometry import Compass
+from rightofway.races import Event, History, IllegalMove, SetupError
+
+__all__ = [
+    "DEFAULT_DECK",
+    "Race",
+    "default_deck",
+    "record_lines",
+    "setup_line",
+    "turn_line",
+]
+
+
+def default_deck() -> tuple[Card, ...]:
+    """The library's deck of 48 cards: for each colour and each upwind value 2..5, six cards
+    whose downwind values run through 1..6 and whose crew numbers are three different
+    positions, spread so that every position appears as often as the others."""
+    cards = []
+    for ci, colour in enumerate(("G", "R")):
+        for up in range(2, 6):
+            for k in range(6):
+                down = 1 + (k + up + 3 * ci) % 6
+                base = (3 * k + up + ci) % 8
+                crew = (base + 1, (base + 3) % 8 + 1, (base + 5) % 8 + 1)
+                cards.append(Card("G" if colour == "G" else "R", up, down, crew))
+    return tuple(cards)
+
+
+DEFAULT_DECK = default_deck()
+"""The library's own deck (option ``deck`` of :meth:`Race.new`)."""
+
+MAX_TURNS = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class Race(History[Move]):
+    """The state of a game between turns. Build one with :meth:`Race.new`.
+
+    ``order`` is the order boats take turns; ``pile`` the cards still to draw. Each state
+    remembers the one before it (:attr:`~rightofway.races.History.played`)."""
+
+    position: Position
+    order: tuple[str, ...]
+    next_index: int = 0
+    seed: int = 0
+    pile: tuple[Card, ...] = ()
+    shuffles: int = 0
+    deck: tuple[Card, ...] = DEFAULT_DECK
+    turn: int = 0
+    finish_order: tuple[str, ...] = ()
+    out: tuple[str, ...] = ()
+    """Boats disqualified at the start."""
+    until_all_finish: bool = False
+    """A regatta goes on until every boat has finished; a match race ends at the first."""
+    max_turns: int = MAX_TURNS
+    parent: Race | None = field(default=None, repr=False, compare=False)
+    last: tuple[Move, tuple[Event, ...]] | None = field(default=None, repr=False, compare=False)
+
+    # --- set-up -----------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, boats: Sequence[Boat], *, options: Options | None = None, seed: int = 0,
+            start_procedure: bool | None = None, deck: Sequence[Card] | None = None,
+            until_all_finish: bool | None = None, max_turns: int = MAX_TURNS,
+            hands: Mapping[str, Sequence[Card]] | None = None) -> Race:
+        """A game at its first turn; ``boats`` in turn order, their hands dealt from ``deck``
+        (else the options' deck, else the library's) or taken from ``hands``. The start
+        procedure runs when ``start_procedure`` (default: under the advanced rules with two
+        boats)."""
+        o = options or Options()
+        n = len(boats)
+        if not 2 <= n <= 6:
+            raise SetupError(f"2 to 6 boats race, not {n}", cite("Regatta"))
+        if start_procedure is None:
+            start_procedure = o.advanced and n == 2
+        if start_procedure and n != 2:
+            raise SetupError("the start procedure is a match race's: two boats",
+                             cite("Start Procedure"))
+        cards = tuple(deck) if deck is not None else o.deck or DEFAULT_DECK
+        if len(cards) < o.hand_size * n + 2:
+            raise SetupError(f"a deck of {len(cards)} cards is too small for {n} hands of "
+                             f"{o.hand_size}", cite("Preparation"))
+        for b in boats:
+            if b.leg != 1 or b.finished or b.status is not None:
+                raise SetupError(f"{b.id} must begin on leg 1, racing", cite("Preparation"))
+            if any(p[1] >= o.course.line_row for p in b.points):
+                raise SetupError(f"{b.id} must begin below the line (row "
+                                 f"{o.course.line_row})", cite("Preparation"))
+        race = cls(Position(tuple(replace(b, hand=()) for b in boats), o,
+                            "start" if start_procedure else "race"),
+                   tuple(b.id for b in boats), 0, seed, (), 0, cards,
+                   until_all_finish=n > 2 if until_all_finish is None else until_all_finish,
+                   max_turns=max_turns)
+        race = race._shuffled()
+        if hands is not None:
+            if set(hands) != set(race.order):
+                raise SetupError("a hand for every boat, no more", cite("Preparation"))
+            pos = race.position.with_boats(replace(b, hand=tuple(hands[b.id]))
+                                           for b in race.position.boats)
+            return replace(race, position=pos)
+        if start_procedure:
+            race, _ = race._deal(race.order[0], 1, None)
+        else:
+            for bid in race.order:
+                race, _ = race._deal(bid, o.hand_size, None)
+        return race
+
+    def _shuffled(self) -> Race:
+        rng = random.Random(f"ac-deck:{self.seed}:{self.shuffles}")
+        held = [c for b in self.position.boats for c in (b.hand or ())]
+        pile = list(self.deck)
+        for c in held:
+            if c in pile:
+                pile.remove(c)
+        rng.shuffle(pile)
+        return replace(self, pile=tuple(pile), shuffles=self.shuffles + 1)
+
+    def _take(self, n: int, given: list[Card] | None) -> tuple[Race, list[Card]]:
+        if given is not None:
+            if len(given) < n:
+                raise IllegalMove("draw", f"the record gives {len(given)} more cards dealt, "
+                                          f"the rules deal {n}")
+            taken = given[:n]
+            del given[:n]
+            return self, taken
+        race = self
+        out: list[Card] = []
+        while len(out) < n:
+            if not race.pile:
+                race = race._shuffled()
+                if not race.pile:
+                    raise SetupError("the deck has no card left to deal", cite("The Cards"))
+            out.append(race.pile[0])
+            race = replace(race, pile=race.pile[1:])
+        return race, out
+
+    def _deal(self, boat: str, n: int, given: list[Card] | None) -> tuple[Race, list[Card]]:
+        race, cards = self._take(n, given)
+        b = race.position.boat(boat)
+        nb = replace(b, hand=(*(b.hand or ()), *cards))
+        return replace(race, position=race.position.replaced(nb)), cards
+
+    # --- reading ----------------------------------------------------------------------------
+
+    @property
+    def racing(self) -> tuple[str, ...]:
+        """Boats still racing: not finished, not disqualified."""
+        return tuple(b for b in self.order if b not in self.finish_order and b not in self.out)
+
+    @property
+    def to_move(self) -> str | None:
+        """The boat whose turn it is, or ``None`` when the game is over."""
+        if self.is_over():
+            return None
+        return self.order[self.next_index]
+
+    def is_over(self) -> bool:
+        """Whether the game has ended: a match race at its first finish (or with one boat
+        left), a regatta when every boat has finished, or at the turn limit."""
+        if self.turn >= self.max_turns:
+            return True
+        if not self.racing:
+            return True
+        if self.until_all_finish:
+            return False
+        return bool(self.finish_order) or (len(self.racing) < 2 and len(self.order) == 2)
+
+    @property
+    def winner(self) -> str | None:
+        """The first boat to finish (or the one left after a disqualification)."""
+        if self.finish_order:
+            return self.finish_order[0]
+        if len(self.order) == 2 and len(self.racing) == 1:
+            return self.racing[0]
+        return None
+
+    def legal_moves(self, boat: str | None = None) -> list[Move]:
+        """Every legal move of the boat to move (with every card and discard it may use)."""
+        who = boat or self.to_move
+        if who is None or who != self.to_move:
+            return []
+        return moves.legal_moves(self.position, who)
+
+    def ruling(self, move: Move) -> moves.Legality:
+        """The ruling on a move in the present position, with every step."""
+        return moves.legality(self.position, move)
+
+    # --- playing ----------------------------------------------------------------------------
+
+    def play(self, move: Move, drawn: Sequence[Card] | None = None,
+             ) -> tuple[Race, tuple[Event, ...]]:
+        """The game after ``move`` and the events it caused;
+        :class:`~rightofway.races.IllegalMove` with the reason and citation when it is out
+        of turn or illegal. ``drawn`` gives the cards the
+        turn deals (a replay); without it they come from the pile."""
+        if not isinstance(move, Move):
+            raise TypeError(f"move: expected a Move, not {type(move).__name__}")
+        if drawn is not None and (not isinstance(drawn, (list, tuple))
+                                  or not all(isinstance(c, Card) for c in drawn)):
+            raise TypeError(f"drawn: expected a list of cards, not {drawn!r}")
+        who = self.to_move
+        if who is None:
+            raise IllegalMove(move, "the game is over")
+        if move.boat != who:
+            raise IllegalMove(move, f"it is {who}'s turn, not {move.boat}'s", cite("Turn Sequence"))
+        lg = moves.legality(self.position, move)
+        if not lg.legal or lg.after is None:
+            raise IllegalMove(move, lg.reason, lg.cite)
+        given = list(drawn) if drawn is not None else None
+        events: list[Event] = [Event("move", who, f"{move} ({lg.points} points"
+                                     f"{f', {lg.crew_points} crew' if lg.crew_points else ''})",
+                                     cite("Boat Position and Movement"),
+                                     (("points", lg.points), ("crew_points", lg.crew_points)))]
+        kinds = {"finish": ("finished", "End of the Race"), "leg": ("leg", "End of the Race"),
+                 "verdict": ("start-fault", "Start Procedure"), "stop": ("stop", "Into the Wind"),
+                 "sequence": ("sequence", "Sequence")}
+        for kind, bid, text in lg.events:
+            k, section = kinds.get(kind, (kind, "Boat Position and Movement"))
+            events.append(Event(k, bid, text, cite(section)))
+        race = replace(self, position=lg.after, turn=self.turn + 1)
+        finish = race.finish_order
+        if race.position.boat(who).finished and who not in finish:
+            finish = (*finish, who)
+            race = replace(race, finish_order=finish)
+        dealt: list[Card] = []
+        if self.position.phase == "start":
+            race, dealt = race._after_start(who, given, events)
+        elif who in race.racing:
+            b = race.position.boat(who)
+            need = race.position.options.hand_size - len(b.hand or ())
+            if need > 0 and (move.card is not None or move.discard is not None or move.exchange):
+                race, dealt = race._deal(who, need, given)
+        if given:
+            raise IllegalMove(move, f"the record gives {len(given)} cards dealt that the rules "
+                                    "do not deal")
+        if dealt:
+            events.append(Event("draw", who, f"cards dealt: {' '.join(map(str, dealt))}",
+                                cite("Turn Sequence"), (("cards", [str(c) for c in dealt]),)))
+        race = race._advance()
+        done = tuple(events)
+        return replace(race, parent=self, last=(move, done)), done
+
+    def _after_start(self, who: str, given: list[Card] | None,
+                     events: list[Event]) -> tuple[Race, list[Card]]:
+        race = self
+        pos = race.position
+        out = tuple(b.id for b in pos.boats if b.status == "disqualified")
+        race = replace(race, out=out)
+        dealt: list[Card] = []
+        racing = [b for b in race.order if b not in out]
+        if pos.phase == "start" and len(racing) == 2:  # the next boat draws its card
+            nxt = race.order[(race.order.index(who) + 1) % len(race.order)]
+            race, dealt = race._deal(nxt, 1, given)
+            return race, dealt
+        # the fifth round is over (or a boat is out): who moves first, then the hands
+        if len(racing) < 2:
+            events.append(Event("start-over", None, "the start procedure is over: "
+                                + (f"{racing[0]} alone is left" if racing
+                                   else "both boats are disqualified"), cite("Start Procedure")))
+            return race, dealt
+        first, _ = moves.first_mover(pos)
+        why = "its bow is nearer the line, or as near and nearer the buoy"
+        while first is None:
+            race, pair = race._take(2, given)
+            dealt.extend(pair)
+            if pair[0].up != pair[1].up:
+                first = racing[0] if pair[0].up > pair[1].up else racing[1]
+                why = (f"level on both measures, {racing[0]} drew {pair[0]} and {racing[1]} "
+                       f"drew {pair[1]}: the higher value moves first")
+        order = (first, *[b for b in race.order if b != first])
+        events.append(Event("start-over", first, f"the start procedure is over: {first} "
+                                                 f"moves first ({why})", cite("Start Procedure"),
+                            (("first", first),)))
+        race = replace(race, order=order, next_index=len(order) - 1)  # _advance moves on
+        for bid in order:
+            if bid in out:
+                continue
+            race, cards = race._deal(bid, race.position.options.hand_size, given)
+            dealt.extend(cards)
+        return race, dealt
+
+    def _advance(self) -> Race:
+        if self.is_over():
+            return self
+        n = len(self.order)
+        i = self.next_index
+        for _ in range(n):
+            i = (i + 1) % n
+            if self.order[i] in self.racing:
+                return replace(self, next_index=i)
+        return self
+
+    def _repr_svg_(self) -> str:
+        from rightofway.ac import drawing
+
+        who = self.to_move
+        title = f"turn {self.turn}: " + (f"{who} to move" if who else
+                                          f"over, winner {self.winner or 'nobody'}")
+        return str(drawing.board(self.position, title=title))
+
+    # --- records ----------------------------------------------------------------------------
+
+    def record_lines(self) -> Iterator[str]:
+        """The game record as JSON Lines: the set-up, then one line per move."""
+        return record_lines(self.start, self.played)
+
+
+def _boat_json(b: Boat) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": b.id, "bow": list(b.bow), "heading": b.heading.name}
+    if b.crew is not None:
+        out["crew"] = list(b.crew)
+    out["hand"] = [str(c) for c in (b.hand or ())]
+    return out
+
+
+def setup_line(race: Race) -> dict[str, Any]:
+    """The first line of a record: options, boats (with the hands dealt) and phase."""
+    return {"type": "setup", "format": "rightofway-race", "version": 1,
+            "ruleset": "americas-cup", "options": race.position.options.to_json(),
+            "phase": race.position.phase, "until_all_finish": race.until_all_finish,
+            "boats": [_boat_json(race.position.boat(b)) for b in race.order]}
+
+
+def turn_line(turn: int, move: Move, events: tuple[Event, ...]) -> dict[str, Any]:
+    """One move of a record, with the cards it dealt and its events."""
+    drawn: list[str] = []
+    for e in events:
+        if e.kind == "draw":
+            drawn.extend(dict(e.data)["cards"])
+    return {"type": "move", "turn": turn, **move.to_json(), "drawn": drawn,
+            "events": [e.to_json() for e in events]}
+
+
+def record_lines(start: Race,
+                 played: Sequence[tuple[Move, tuple[Event, ...]]]) -> Iterator[str]:
+    """The record of a game from its start and the moves played."""
+    yield json.dumps(setup_line(start), separators=(",", ":"))
+    for i, (move, events) in enumerate(played, 1):
+        yield json.dumps(turn_line(i, move, events), separators=(",", ":"))
+
+
+def start_boats(n: int, options: Options, rng: random.Random,
+                ids: Sequence[str] | None = None) -> list[Boat]:
+    """Boats placed below the line, heading North a few points apart, in a seeded order; with
+    the crew rule each chooses three key positions at random."""
+    names = list(ids or ("blue", "red", "green", "yellow", "white", "black")[:n])
+    rng.shuffle(names)
+    c = options.course
+    lo, hi = sorted((c.jury[0], c.leeward[0]))
+    row = max(c.line_row - 3, 1)
+    xs = [lo + 1 + (i * max((hi - lo - 2) // max(n - 1, 1), 2)) for i in range(n)]
+    boats = []
+    for name, x in zip(names, xs, strict=True):
+        crew = tuple(sorted(rng.sample(range(1, 9), 3))) if options.crew else None
+        boats.append(Boat(name, (min(x, c.width), row), Compass.N, 1, crew))
+    return boats

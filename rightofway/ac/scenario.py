@@ -1,0 +1,407 @@
+"""America's Cup scenario files: strict models, kernel values, expectation checks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
+
+from rightofway import limits
+from rightofway.ac import moves
+from rightofway.ac.moves import Action, Move
+from rightofway.ac.position import (
+    Boat,
+    Card,
+    CardError,
+    Course,
+    Options,
+    Position,
+    PositionError,
+)
+from rightofway.explain import Step
+from rightofway.geometry import Compass
+from rightofway.scenarios import (
+    Comparison,
+    Coord,
+    FieldError,
+    Id,
+    ScenarioHeader,
+    ScenarioReport,
+    StrictModel,
+)
+
+__all__ = ["SECTIONS", "AcScenario", "Prepared", "build_position", "check", "prepare"]
+
+SECTIONS = (
+    "AC Preparation", "AC Boat Position and Movement", "AC Turn Sequence",
+    "AC Forbidden Manoeuvres", "AC The Cards", "AC End of the Race", "AC The Crew",
+    "AC Start Procedure", "AC Sequence", "AC Head Cover", "AC Downwind Cover",
+    "AC Into the Wind", "AC Regatta", "AC Tournament",
+)
+"""The rulebook headings citations use."""
+
+Section = Literal[
+    "AC Preparation", "AC Boat Position and Movement", "AC Turn Sequence",
+    "AC Forbidden Manoeuvres", "AC The Cards", "AC End of the Race", "AC The Crew",
+    "AC Start Procedure", "AC Sequence", "AC Head Cover", "AC Downwind Cover",
+    "AC Into the Wind", "AC Regatta", "AC Tournament",
+]
+
+
+def _card(text: str) -> str:
+    try:
+        Card.parse(text)
+    except CardError as e:
+        raise ValueError(str(e)) from None
+    return text
+
+
+CardText = Annotated[StrictStr, AfterValidator(_card),
+                     Field(description="a card such as G3/5/1-4-7: colour G or R, upwind value "
+                                       "2..5, downwind value 1..6, three crew numbers 1..8")]
+"""A card's text, checked wherever a file gives one."""
+Heading = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+CrewNumber = Annotated[StrictInt, Field(ge=1, le=8)]
+Pair = Annotated[tuple[Id, Id], Field(strict=False)]
+Verdict = Literal["disqualified", "stands-still", "clear"]
+
+
+class AcCourseModel(StrictModel):
+    """The board and the three marks (option ``course``)."""
+
+    width: Annotated[StrictInt, Field(ge=2, le=limits.MAX_COORD)] = 20
+    """The last column of the board (x runs 0..width)."""
+    height: Annotated[StrictInt, Field(ge=8, le=limits.MAX_COORD)] = 48
+    """The last row of the board (y runs 0..height)."""
+    windward: Coord = (10, 44)
+    """The windward buoy."""
+    leeward: Coord = (14, 4)
+    """The leeward (starting) buoy: one end of the start and finish line."""
+    jury: Coord = (6, 4)
+    """The jury boat: the other end of the line, on the buoy's row."""
+
+
+class AcOptionsModel(StrictModel):
+    """Ruleset options; ``advanced: true`` switches on all five advanced parts."""
+
+    advanced: StrictBool | None = None
+    """All five advanced parts at once."""
+    crew: StrictBool | None = None
+    """Crew points and crew tacks (AC The Crew)."""
+    into_the_wind: StrictBool | None = None
+    """The advanced into-the-wind stop (AC Into the Wind)."""
+    sequence: StrictBool | None = None
+    """The sequence of upwind cards and discards (AC Sequence)."""
+    head_cover: StrictBool | None = None
+    """Head cover on upwind legs (AC Head Cover)."""
+    downwind_cover: StrictBool | None = None
+    """Downwind cover (AC Downwind Cover)."""
+    legs: Annotated[StrictInt, Field(ge=1, le=20)] | None = None
+    """Upwind-downwind pairs in the race (default 3)."""
+    must_use_all_points: StrictBool | None = None
+    """A move spends exactly the points available (default true)."""
+    into_wind_two_starts_sequence: StrictBool | None = None
+    """A 2 played into the wind starts a sequence (default true)."""
+    finished_boats_are_obstacles: StrictBool | None = None
+    """Whether finished boats still block the board (default false)."""
+    hand_size: Annotated[StrictInt, Field(ge=1, le=20)] | None = None
+    """Cards in a hand (default 6)."""
+    course: AcCourseModel | None = None
+    """The board and marks (default: the library's course)."""
+    deck: Annotated[list[CardText], Field(min_length=1, max_length=200)] | None = None
+    """The cards whole games deal from (default: the library's own deck)."""
+
+
+class AcBoatModel(StrictModel):
+    """A boat: ``{id: blue, bow: [9, 20], heading: NW, leg: 1, crew: [1, 4, 7], sequence: 3,
+    hand: [G3/5/1-4-7]}``."""
+
+    id: Id
+    """The boat's id, unique in the position."""
+    bow: Coord
+    """Its bow point; the stern is one step behind along the heading."""
+    heading: Heading
+    """Where the bow points."""
+    leg: Annotated[StrictInt, Field(ge=1, le=40)] = 1
+    """Its leg, from 1 (odd legs upwind, even legs downwind)."""
+    crew: Annotated[list[CrewNumber], Field(min_length=3, max_length=3)] | None = None
+    """Its three key crew positions, distinct, each 1..8."""
+    sequence: Annotated[StrictInt, Field(ge=2, le=5)] | None = None
+    """The value of the last card of the sequence running (null: none)."""
+    hand: Annotated[list[CardText], Field(max_length=60)] | None = None
+    """Its cards (omitted when the scenario does not need them)."""
+    finished: StrictBool = False
+    """Whether it has finished."""
+    status: Literal["disqualified", "stands-still"] | None = None
+    """A start verdict it carries (stands still on its first race turn, or disqualified)."""
+
+
+class AcPositionModel(StrictModel):
+    """The position before the move (the wind is always from the North)."""
+
+    wind: Literal["N"] = "N"
+    """The wind always blows from the North."""
+    phase: Literal["start", "race"] = "race"
+    """The start procedure or the race."""
+    start_round: Annotated[StrictInt, Field(ge=0, le=4)] = 0
+    """During the start: the whole rounds of manoeuvres already made (0..4)."""
+    boats: Annotated[list[AcBoatModel], Field(min_length=1, max_length=limits.MAX_BOATS)]
+    """The boats."""
+    turn_order: list[Id] | None = None
+    """The boats in the order they move (default: as listed)."""
+
+
+class AcMoveModel(StrictModel):
+    """``{boat: red, card: G3/5/1-4-7, actions: [A, A]}``, or ``discard: CARD`` for 2 points;
+    neither card nor discard: the turn is skipped."""
+
+    boat: Id
+    """The boat that moves."""
+    card: CardText | None = None
+    """The card played."""
+    discard: CardText | None = None
+    """The card discarded for 2 Movement Points (sequence rule)."""
+    actions: Annotated[list[Literal["A", "AL", "AR", "L", "R", "CL", "CR"]],
+                       Field(max_length=100)] = Field(default_factory=list)
+    """The actions in order: A AL AR L R (a Movement Point each), CL CR (a crew point each)."""
+    exchange: StrictBool = False
+    """A skipped turn exchanges the whole hand."""
+
+
+class AcAfterExpect(StrictModel):
+    """A boat after the move."""
+
+    bow: Coord | None = None
+    """Its bow point."""
+    heading: Heading | None = None
+    """Its heading."""
+    leg: StrictInt | None = None
+    """Its leg."""
+    finished: StrictBool | None = None
+    """Whether it has finished."""
+    sequence: StrictInt | None = None
+    """The sequence value now running (null: none)."""
+
+
+class AcExpect(StrictModel):
+    """Expected outcome; every key optional. ``covered`` describes the position before the
+    move; the rest the move."""
+
+    legal: StrictBool | None = None
+    """Whether the move is legal."""
+    reason: Section | None = None
+    """The section whose rule decides, when the move is illegal."""
+    points: dict[Id, StrictInt] | None = None
+    """Movement Points available to the moving boat."""
+    crew_points: dict[Id, StrictInt] | None = None
+    """Crew points of the moving boat."""
+    covered: list[Pair] | None = None
+    """The exact set of [coverer, covered] pairs."""
+    after: dict[Id, AcAfterExpect] | None = None
+    """Boats after the move (unchanged after an illegal move)."""
+    start: dict[Id, Verdict | None] | None = None
+    """Start verdicts after the move (clear or null: none)."""
+    first: Id | None = None
+    """Who moves first after the start procedure (null: the card draw decides)."""
+
+
+class AcScenario(ScenarioHeader):
+    """An America's Cup scenario file."""
+
+    ruleset: Literal["americas-cup"]
+    """americas-cup."""
+    options: AcOptionsModel = AcOptionsModel()
+    """Ruleset options."""
+    position: AcPositionModel
+    """The position before the move."""
+    move: AcMoveModel | None = None
+    """The move adjudicated."""
+    expect: AcExpect = AcExpect()
+    """The outcome expected; every key given must hold."""
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A validated scenario as kernel values."""
+
+    model: AcScenario
+    file: str
+    position: Position
+    move: Move | None
+    protest: None = None
+
+
+def _pt(p: Any) -> tuple[int, int]:
+    return (int(p[0]), int(p[1]))
+
+
+def options_of(model: AcOptionsModel) -> Options:
+    """The options a file gives."""
+    data: dict[str, Any] = {k: v for k, v in model.model_dump().items() if v is not None}
+    if model.course is not None:
+        c = model.course
+        try:
+            data["course"] = Course(c.width, c.height, _pt(c.windward), _pt(c.leeward),
+                                    _pt(c.jury))
+        except ValueError as e:
+            raise FieldError(("options", "course"), str(e)) from None
+    try:
+        return Options.of(data)
+    except ValueError as e:
+        raise FieldError(("options",), str(e)) from None
+
+
+def build_position(p: AcPositionModel, options: Options) -> Position:
+    """The position a validated model describes; :class:`FieldError` (a ``ValueError``)
+    naming the field for what cannot exist."""
+    boats = []
+    for i, bm in enumerate(p.boats):
+        try:
+            boats.append(Boat(bm.id, _pt(bm.bow), Compass[bm.heading], bm.leg,
+                              tuple(bm.crew) if bm.crew is not None else None, bm.sequence,
+                              tuple(Card.parse(c) for c in bm.hand) if bm.hand is not None
+                              else None, bm.finished, bm.status))
+        except PositionError as err:
+            raise FieldError(("position", "boats", i, *err.path), err.message) from None
+    ids = [b.id for b in boats]
+    if p.turn_order is not None:
+        if sorted(p.turn_order) != sorted(ids):
+            raise FieldError(("position", "turn_order"), f"must list every boat once: "
+                                                         f"{', '.join(ids)}")
+        order = {bid: i for i, bid in enumerate(p.turn_order)}
+        indexed = sorted(enumerate(boats), key=lambda t: order[t[1].id])
+    else:
+        indexed = list(enumerate(boats))
+    try:
+        return Position(tuple(b for _, b in indexed), options, p.phase, p.start_round)
+    except PositionError as err:
+        path: tuple[str | int, ...] = err.path
+        if len(path) >= 2 and path[0] == "boats" and isinstance(path[1], int):
+            path = ("boats", indexed[path[1]][0], *path[2:])
+        raise FieldError(("position", *path), err.message) from None
+
+
+def prepare(sc: AcScenario, file: str) -> Prepared:
+    """Kernel values of a validated file; :class:`FieldError` for what cannot exist."""
+    options = options_of(sc.options)
+    position = build_position(sc.position, options)
+    ids = list(position.boat_ids)
+
+    def known(loc: tuple[str | int, ...], bid: str) -> None:
+        if not position.has_boat(bid):
+            raise FieldError(loc, f"no boat {bid!r} in the position (boats: {', '.join(ids)})")
+
+    move = None
+    if sc.move is not None:
+        m = sc.move
+        known(("move", "boat"), m.boat)
+        try:
+            acts: tuple[Action, ...] = tuple(m.actions)
+            move = Move(m.boat, Card.parse(m.card) if m.card else None, acts,
+                        Card.parse(m.discard) if m.discard else None, m.exchange)
+        except ValueError as bad:
+            raise FieldError(("move",), str(bad)) from None
+    e = sc.expect
+    for key in ("points", "crew_points", "after", "start"):
+        for bid in getattr(e, key) or {}:
+            known(("expect", key, bid), bid)
+    for i, row in enumerate(e.covered or []):
+        for j, bid in enumerate(row):
+            known(("expect", "covered", i, j), bid)
+    if e.first is not None:
+        known(("expect", "first"), e.first)
+    if move is None:
+        for key in ("legal", "reason", "points", "crew_points", "after", "start"):
+            if getattr(e, key) is not None:
+                raise FieldError(("expect", key), f"'{key}' describes a move; the scenario has "
+                                                  "none")
+    return Prepared(sc, file, position, move)
+
+
+def _boat_line(position: Position, b: Boat) -> str:
+    t = b.tack or "into the wind"
+    side = "upwind" if b.upwind else "downwind"
+    extra = []
+    if b.crew is not None:
+        extra.append(f"crew {'-'.join(map(str, b.crew))}")
+    if position.options.sequence and b.upwind:
+        extra.append(f"sequence {b.sequence if b.sequence is not None else 'none'}")
+    if b.hand is not None:
+        extra.append(f"hand {' '.join(map(str, b.hand)) or 'empty'}")
+    if b.finished:
+        extra.append("finished")
+    if b.status:
+        extra.append(b.status)
+    tail = f"; {', '.join(extra)}" if extra else ""
+    return (f"{b.id}: bow [{b.bow[0]}, {b.bow[1]}] stern [{b.stern[0]}, {b.stern[1]}] "
+            f"{b.heading.name} ({t}), leg {b.leg} {side}{tail}")
+
+
+def check(p: Prepared) -> ScenarioReport:
+    """Compare every expectation with what the rules give, and gather the explanation."""
+    pos, e = p.position, p.model.expect
+    compare = Comparison()
+    summary: list[str] = []
+    sections: list[tuple[str, tuple[Step, ...]]] = []
+    if pos.phase == "start":
+        summary.append(f"start procedure: {pos.start_round} round"
+                       f"{'s' if pos.start_round != 1 else ''} of manoeuvres made")
+    for b in pos.boats:
+        summary.append(_boat_line(pos, b))
+    cov = moves.covered(pos)
+    for x, y in sorted(cov):
+        summary.append(f"{x} covers {y}")
+    if e.covered is not None:
+        compare("covered", frozenset(tuple(r) for r in e.covered), cov)
+    after_pos = pos
+    if p.move is not None:
+        lg = moves.legality(pos, p.move)
+        summary.append(f"move {p.move}: {'legal' if lg.legal else 'ILLEGAL'} - {lg.reason} "
+                       f"[{lg.cite}]")
+        if lg.points is not None:
+            summary.append(f"points: {lg.points}, crew points: {lg.crew_points or 0}")
+        sections.append((f"ruling on {p.move}", lg.steps))
+        if e.legal is not None:
+            compare("legal", e.legal, lg.legal)
+        if e.reason is not None:
+            compare("reason", e.reason, str(lg.cite) if not lg.legal else None)
+        if e.points is not None:
+            for bid, n in e.points.items():
+                got = lg.points if bid == p.move.boat else None
+                if got is None and bid == p.move.boat:
+                    got, _ = moves.points_available(pos, p.move) if not p.move.skip else (0, [])
+                compare(f"points.{bid}", n, got)
+        if e.crew_points is not None:
+            for bid, n in e.crew_points.items():
+                b = pos.boat(bid)
+                compare(f"crew_points.{bid}", n, moves.crew_points(b, p.move.card, pos)
+                        if bid == p.move.boat else None)
+        if lg.after is not None:
+            after_pos = lg.after
+        if e.after is not None:
+            for bid, ae in e.after.items():
+                ab = after_pos.boat(bid)
+                have: dict[str, Any] = {"bow": ab.bow, "heading": ab.heading.name, "leg": ab.leg,
+                                        "finished": ab.finished, "sequence": ab.sequence}
+                for k in sorted(ae.model_fields_set):
+                    want = getattr(ae, k)
+                    if k == "bow":
+                        want = tuple(want)
+                    compare(f"after.{bid}.{k}", want, have[k])
+        if e.start is not None:
+            got_v = dict(lg.verdicts)
+            for bid, v in e.start.items():
+                want_v = None if v in (None, "clear") else v
+                have_v = after_pos.boat(bid).status if lg.legal else pos.boat(bid).status
+                compare(f"start.{bid}", want_v, got_v.get(bid, have_v))
+    if "first" in e.model_fields_set:
+        who, steps = moves.first_mover(after_pos)
+        sections.append(("who moves first", tuple(steps)))
+        summary.append(f"first to move after the start: {who or 'the card draw decides'}")
+        compare("first", e.first, who)
+    return ScenarioReport(
+        id=p.model.id, title=p.model.title, ruleset=p.model.ruleset, source=p.model.source,
+        file=p.file, mismatches=tuple(compare.mismatches), summary=tuple(summary),
+        sections=tuple(sections), checked=tuple(compare.checked),
+    )
