@@ -59,7 +59,7 @@ def test_a_bad_file_does_not_hide_the_good_ones(capsys: pytest.CaptureFixture[st
     [
         ("- a list\n", "must be a YAML mapping"),
         ("id: x\n", "ruleset"),
-        ("ruleset: simulation\n", "not implemented yet"),
+        ("ruleset: chess\n", "unknown ruleset"),
         ("id: 2024-01-01\nruleset: race-the-wind\n", "quote it"),
     ],
 )
