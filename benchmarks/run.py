@@ -209,10 +209,14 @@ def fleet_exponents(repeat: int) -> list[tuple[str, float, list[float]]]:
         p._claims.clear()
         return engagement_graph(p)
 
+    def cold_vg_pairs(p: vg.Position) -> object:
+        p._memo.clear()
+        return vg.engaged_pairs(p)
+
     out = []
     for name, make, work in (("claims+engagements", rtw_fleet, cold_engagements),
                              ("engagement_graph", rtw_fleet, cold_graph),
-                             ("vg engaged pairs", vg_fleet, vg.engaged_pairs)):
+                             ("vg engaged pairs", vg_fleet, cold_vg_pairs)):
         times = time_per_size(make, work, SIZES, repeat)  # type: ignore[arg-type]
         out.append((name, slope(SIZES, times), times))
     return out

@@ -15,7 +15,8 @@ SCRIPT = Path(__file__).parent.parent / "benchmarks" / "run.py"
 def test_benchmark_prints_its_ratio_line() -> None:
     pytest.importorskip("chess")
     proc = subprocess.run(
-        [sys.executable, str(SCRIPT), "--repeat", "1", "--number", "3", "--races", "1"],
+        [sys.executable, str(SCRIPT), "--repeat", "1", "--number", "3", "--races", "1",
+         "--fleets", "1"],
         capture_output=True, text=True, check=True,
     )
     lines = proc.stdout.strip().splitlines()
@@ -24,5 +25,9 @@ def test_benchmark_prints_its_ratio_line() -> None:
     for name in ("rrs-fleet", "rrs-fleet-fresh", "rrs-fleet-relations", "rrs-fleet-explained"):
         assert any(re.fullmatch(rf"ratio {name}/chess: \d+\.\d\d", line) for line in lines), name
     assert any(line.startswith("random races (5 boats") for line in lines)
+    for name in ("search", "vector", "americas-cup", "graph"):
+        assert any(re.match(rf"ratio {name}/chess: \d+\.\d\d", line) for line in lines), name
+    exponents = [line for line in lines if line.startswith("fleet exponent ")]
+    assert len(exponents) == 3 and all(re.search(r": \d+\.\d\d \(", x) for x in exponents)
     start_up = [line for line in lines if line.startswith("start-up ")]
     assert len(start_up) == 3 and all(re.search(r" \d+ ms CPU$", line) for line in start_up)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from rightofway import geometry
 from rightofway.explain import Step
 from rightofway.geometry import (
     Compass,
@@ -491,11 +492,25 @@ def engagements(
     d = downwind_step(position.wind)
     boats = position.boats
     out: list[tuple[str, str, Basis]] = []
-    for i, j in _pairs(position, cl):
-        a, b = boats[i], boats[j]
+    if len(boats) >= geometry.INDEX_FROM:
+        pairs = [(boats[i], boats[j]) for i, j in _pairs(position, cl)]
+    else:  # a small fleet: every pair, straight (what the index would find)
+        pairs = []
+        for i, a in enumerate(boats):
+            ca, at = cl[a.id], a.at
+            for b in boats[i + 1:]:
+                cb = cl[b.id]
+                if at in cb or b.at in ca or not ca.isdisjoint(cb):
+                    pairs.append((a, b))
+    for a, b in pairs:
         fa = fs.get(a.id) or fs.setdefault(a.id, _facts_of(position, a, d))
         fb = fs.get(b.id) or fs.setdefault(b.id, _facts_of(position, b, d))
-        out.append(_decide(position, fa, fb, cl[a.id], cl[b.id], None))
+        case = (position, fa, fb, cl[a.id], cl[b.id])
+        for rule_decides in _DECIDERS:
+            found = rule_decides(case)
+            if found is not None:
+                out.append(found)
+                break
     return out
 
 
