@@ -106,7 +106,7 @@ class GameSummary:
         order = ", ".join(f"{i}. {b}" for i, b in enumerate(self.finish, 1)) or "nobody"
         text = f"seed {self.seed}: finish: {order} after {self.moves} moves"
         if self.penalties:
-            text += f", {self.penalties} {'penalty' if self.penalties == 1 else 'penalties'}"
+            text += f", {_plural(self.penalties, 'penalty', 'penalties')}"
         if self.unfinished:
             text += f"; still racing: {', '.join(self.unfinished)}"
         return text
@@ -161,12 +161,17 @@ class Summary:
 
     def line(self) -> str:
         """One line for people."""
-        text = (f"{self.games} {self.unit}, {self.moves} moves, "
-                f"{self.illegal_moves} illegal moves, {self.penalties} penalties, "
-                f"{self.seconds:.1f} s")
+        noun = self.unit if self.games != 1 else self.unit[:-1]
+        text = (f"{self.games} {noun}, {_plural(self.moves, 'move')}, "
+                f"{_plural(self.illegal_moves, 'illegal move')}, "
+                f"{_plural(self.penalties, 'penalty', 'penalties')}, {self.seconds:.1f} s")
         if self.failed:
             text += f"; {self.failed} failed ({self.invalid} invalid)"
         return text
+
+
+def _plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def summarize(results: Sequence[GameSummary | ReplaySummary], seconds: float) -> Summary:

@@ -116,7 +116,7 @@ def test_an_altered_record_is_a_mismatch_naming_its_turn(records: list[Path],
     summary = parallel.summarize(results, seconds=0.25)
     assert (summary.games, summary.illegal_moves, summary.failed, summary.invalid) == (3, 1, 2, 0)
     assert summary.line().startswith(f"3 records, {sum(r.moves for r in results)} moves, "
-                                     "1 illegal moves, 0 penalties, 0.2 s; 2 failed")
+                                     "1 illegal move, 0 penalties, 0.2 s; 2 failed")
 
 
 def test_replay_of_several_files_prints_a_line_each_and_the_summary(
