@@ -202,13 +202,7 @@ def play_one(ruleset: str, boats: int, seed: int, *, course: str | None = None,
     >>> play_one("vector-game", 2, 1).moves > 0
     True
     """
-    bots: Any = importlib.import_module(f"rightofway.{GAMES[ruleset]}.bots")
-    options: dict[str, Any] = {}
-    if course is not None:
-        if ruleset != "race-the-wind":
-            raise KeyError(f"course: the courses are Race the Wind's, not {ruleset}'s")
-        options["course"] = bots.COURSES[course]
-    race: Any = bots.random_race(boats, seed, **options)
+    bots, race = _setup(ruleset, boats, seed, course)
     rng = random.Random(seed)
     kinds: list[str] = []
     while not race.is_over():
@@ -221,6 +215,17 @@ def play_one(ruleset: str, boats: int, seed: int, *, course: str | None = None,
         penalties=sum(k in PENALTY_KINDS for k in kinds), events=_count(kinds),
         record=tuple(race.record_lines()) if record else None,
     )
+
+
+def _setup(ruleset: str, boats: int, seed: int, course: str | None) -> tuple[Any, Any]:
+    """The bots module of ``ruleset`` and the race they start from."""
+    bots: Any = importlib.import_module(f"rightofway.{GAMES[ruleset]}.bots")
+    options: dict[str, Any] = {}
+    if course is not None:
+        if ruleset != "race-the-wind":
+            raise KeyError(f"course: the courses are Race the Wind's, not {ruleset}'s")
+        options["course"] = bots.COURSES[course]
+    return bots, bots.random_race(boats, seed, **options)
 
 
 def _read(path: str) -> str | ReplaySummary:
@@ -320,7 +325,11 @@ def play_games(ruleset: str, boats: int, seeds: Sequence[int], *, course: str | 
     ``jobs`` above 1 plays them in that many worker processes; ``scheduler`` (the address
     of a Dask scheduler, ``tcp://host:8786``) on that cluster instead. ``progress`` is a
     terminal to draw a progress bar on. The result is the same whichever runs them.
+    Raises what :func:`play_one` raises for a set-up the rules refuse, before any game
+    starts.
     """
+    if seeds:  # a set-up the rules refuse is refused here, not once per job on the workers
+        _setup(ruleset, boats, seeds[0], course)
     job = functools.partial(play_one, ruleset, boats, course=course, record=record)
     return _run(job, list(seeds), jobs=jobs, scheduler=scheduler, progress=progress,
                 noun="games")

@@ -14,6 +14,7 @@ import pytest
 
 from rightofway import parallel
 from rightofway.cli import main
+from rightofway.races import SetupError
 
 SEEDS = [0, 1, 2, 3]
 
@@ -86,6 +87,8 @@ def test_a_dask_cluster_returns_what_the_serial_run_returns(
     missing = tmp_path / "missing.jsonl"
     files = [*records, missing]
     assert parallel.replay_records(files, scheduler=scheduler) == parallel.replay_records(files)
+    with pytest.raises(SetupError, match="not 11"):  # refused here, before any job starts
+        parallel.play_games("vector-game", 11, SEEDS, scheduler=scheduler)
 
 
 def test_penalties_are_counted_alike_when_played_and_replayed(tmp_path: Path) -> None:
