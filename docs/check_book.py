@@ -73,6 +73,7 @@ API_MODULES = (
     "rightofway.limits",
     "rightofway.scenarios",
     "rightofway.svg",
+    "rightofway.parallel",
 )
 SCENARIO_MODELS = (
     "RtwScenario", "PositionModel", "BoatModel", "MarkModel", "TokensModel", "MoveModel",

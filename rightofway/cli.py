@@ -20,21 +20,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rightofway import __version__
+from rightofway.parallel import GAMES
 
 if TYPE_CHECKING:
     from rightofway.scenarios import ScenarioError, ScenarioReport
 
 __all__ = ["main"]
 
-GAMES: dict[str, str] = {
-    "race-the-wind": "rtw",
-    "vector-game": "vg",
-    "simulation": "sim",
-    "americas-cup": "ac",
-}
-"""Rulesets whose whole races ``play`` and ``replay`` know, and their packages: each has a
-``bots`` module (``random_race(boats, seed, **options)`` and ``choose_move(race, rng)``)
-and a ``record`` module (``replay(lines)``)."""
 COURSES = ("windward-leeward", "windward-gate", "triangle")
 LAYERS = ("claims", "contested", "shadows", "engagement")
 
@@ -120,22 +112,45 @@ def _parser() -> argparse.ArgumentParser:
                     help="write the game record (JSON Lines) here")
     pl.add_argument("-q", "--quiet", action="store_true",
                     help="print only the result, not every move")
+    many = pl.add_argument_group(
+        "many games", "race several games, seeds SEED to SEED+N-1, and print a summary "
+        "(games, moves, illegal moves, penalties, seconds)")
+    many.add_argument("--games", type=_positive, default=1, metavar="N",
+                      help="how many games to race (default: %(default)s)")
+    many.add_argument("--record-dir", type=Path, metavar="DIR",
+                      help="write each game's record here, as game-SEED.jsonl")
+    _parallel_options(many)
 
     rp = _sub(sub, "replay", "re-adjudicate a game record move by move",
               "rightofway replay race.jsonl --full")
-    rp.add_argument("file", type=Path, help="a game record (JSON Lines), of any ruleset")
+    rp.add_argument("files", nargs="+", type=Path, metavar="FILE",
+                    help="game records (JSON Lines), of any ruleset; with several, one line "
+                         "per record and a summary")
     rp.add_argument("--full", action="store_true",
-                    help="print the ruling's explanation for every move, not only disputed ones")
+                    help="one record only: print the ruling's explanation for every move, "
+                         "not only disputed ones")
     rp.add_argument("--partial", action="store_true",
                     help="accept a record that stops before the race is over (a game in "
                          "progress); by default that is reported and exits 1")
-    rp.add_argument("-q", "--quiet", action="store_true", help="print only the verdict")
+    rp.add_argument("-q", "--quiet", action="store_true",
+                    help="print only the verdict (several records: only the records that "
+                         "fail, and the summary)")
+    _parallel_options(rp)
 
     s = _sub(sub, "schema", "print the JSON Schema of scenario files",
              "rightofway schema --ruleset vector-game > vector-game.schema.json")
     s.add_argument("--ruleset", metavar="NAME",
                    help="one ruleset's schema (default: the schema of every ruleset's files)")
     return p
+
+
+def _parallel_options(group: Any) -> None:
+    group.add_argument("--jobs", type=_positive, metavar="N",
+                       help="run in N worker processes (default: one after the other here)")
+    group.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run on the Dask cluster whose scheduler is at ADDRESS, e.g. "
+                            "tcp://10.0.0.5:8786 (needs the extra: pip install "
+                            "'rightofway[cluster]')")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -151,10 +166,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "draw":
             return _draw(args.file, args.output, args.layers, args.size)
         if args.command == "play":
+            if args.games > 1 or args.jobs or args.scheduler or args.record_dir:
+                return _play_many(args)
             return _play(args.ruleset, args.boats, args.seed, args.record, quiet=args.quiet,
                          course=args.course)
         if args.command == "replay":
-            return _replay(args.file, full=args.full, quiet=args.quiet, partial=args.partial)
+            if len(args.files) > 1 or args.jobs or args.scheduler:
+                return _replay_many(args)
+            return _replay(args.files[0], full=args.full, quiet=args.quiet,
+                           partial=args.partial)
         return _schema(args.ruleset)
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
@@ -499,8 +519,10 @@ def _replay(file: Path, *, full: bool, quiet: bool, partial: bool) -> int:
                      "moves after its set-up line")
     import importlib
 
-    name = _record_ruleset(lines)
-    if name is None or name not in GAMES:
+    from rightofway.parallel import record_ruleset
+
+    name = record_ruleset(lines)
+    if name not in GAMES:
         return _fail(f"{file}: line 1: ruleset: expected one of {', '.join(GAMES)}, got {name!r}")
     package = GAMES[name]
     replay: Any = importlib.import_module(f"rightofway.{package}.record").replay
@@ -547,17 +569,71 @@ def _replay(file: Path, *, full: bool, quiet: bool, partial: bool) -> int:
     return 0
 
 
-def _record_ruleset(lines: list[str]) -> str | None:
-    """The ruleset a record's set-up line names (Race the Wind when it cannot tell)."""
-    from rightofway import limits
+def _play_many(args: argparse.Namespace) -> int:
+    """``play`` of several games: one line per game, and the summary."""
+    import time
 
+    from rightofway import parallel
+    from rightofway.races import SetupError
+
+    if args.record is not None:
+        return _fail("--record: one game's record; for several games give --record-dir")
+    if args.ruleset != "race-the-wind" and args.course is not None:
+        return _fail(f"--course: the courses are Race the Wind's; {args.ruleset} races on its "
+                     "own course")
+    if args.record_dir is not None:
+        try:
+            args.record_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            return _fail(f"{args.record_dir}: cannot make the folder: {e.strerror}")
+    seeds = range(args.seed, args.seed + args.games)
+    started = time.perf_counter()
     try:
-        first = limits.load_json(lines[0], limit=limits.MAX_LINE_BYTES) if lines else None
-    except limits.InputError:
-        return "race-the-wind"  # its reader reports the bad line
-    if isinstance(first, dict) and isinstance(first.get("ruleset"), str):
-        return str(first["ruleset"])
-    return "race-the-wind"
+        games = parallel.play_games(
+            args.ruleset, args.boats, seeds, course=args.course,
+            record=args.record_dir is not None, jobs=args.jobs or 1, scheduler=args.scheduler,
+            progress=parallel.terminal())
+    except SetupError as e:
+        return _fail(str(e))
+    except parallel.ClusterUnavailable as e:
+        return _fail(f"--scheduler: {e}")
+    seconds = time.perf_counter() - started
+    for game in games:
+        if args.record_dir is not None and game.record is not None:
+            path = args.record_dir / f"game-{game.seed}.jsonl"
+            try:
+                path.write_text("\n".join(game.record) + "\n", encoding="utf-8")
+            except OSError as e:
+                return _fail(f"{path}: cannot write: {e.strerror}")
+        if not args.quiet:
+            print(game.line())
+    print(parallel.summarize(games, seconds).line())
+    return 0
+
+
+def _replay_many(args: argparse.Namespace) -> int:
+    """``replay`` of several records: one line per record, and the summary."""
+    import time
+
+    from rightofway import parallel
+
+    if args.full:
+        return _fail("--full: the explanations of one record; give one file")
+    started = time.perf_counter()
+    try:
+        results = parallel.replay_records(
+            args.files, partial=args.partial, jobs=args.jobs or 1, scheduler=args.scheduler,
+            progress=parallel.terminal())
+    except parallel.ClusterUnavailable as e:
+        return _fail(f"--scheduler: {e}")
+    seconds = time.perf_counter() - started
+    for r in results:
+        if not (args.quiet and r.status == "ok"):
+            print(r.line())
+    print(parallel.summarize(results, seconds).line())
+    if any(r.status == "invalid" for r in results):
+        return 2
+    return 1 if any(r.status != "ok" for r in results) else 0
 
 
 if __name__ == "__main__":  # pragma: no cover

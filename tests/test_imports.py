@@ -15,7 +15,7 @@ import networkx as nx
 
 PACKAGE = Path(__file__).resolve().parent.parent / "rightofway"
 RULESETS = ("rightofway.rtw", "rightofway.vg")
-TOOLS = ("rightofway.cli", "rightofway.pytest_plugin")
+TOOLS = ("rightofway.cli", "rightofway.pytest_plugin", "rightofway.parallel")
 
 
 def _name(path: Path) -> str:
