@@ -180,6 +180,20 @@ class Position(BoatIndex[Boat]):
         self.boat(boat.id)
         return replace(self, boats=tuple(boat if b.id == boat.id else b for b in self.boats))
 
+    def _moved(self, boat: Boat) -> Position:
+        """Internal: the position with ``boat`` replacing the boat of her id, not validated
+        again (a scenario's plan may end with hulls touching: the accounting is still
+        checked; a race refuses such a plan, RRS 14)."""
+        new = object.__new__(Position)
+        for name in ("wind", "knots", "marks", "lines", "start_turns_left", "hull_length"):
+            object.__setattr__(new, name, getattr(self, name))
+        object.__setattr__(new, "boats",
+                           tuple(boat if b.id == boat.id else b for b in self.boats))
+        by_id = dict(self._by_id)
+        by_id[boat.id] = boat
+        object.__setattr__(new, "_by_id", by_id)
+        return new
+
     def with_wind(self, wind: str, knots: int) -> Position:
         """The same position in another wind."""
         return replace(self, wind=wind, knots=knots)
