@@ -178,7 +178,11 @@ def point_of_sail(angle: float) -> PointOfSail:
 
 def downwind_step(wind: Compass) -> Point:
     """The unit grid step of the direction the wind blows *towards*."""
-    return wind.opposite().step
+    return _DOWNWIND[wind]
+
+
+_DOWNWIND: dict[int, Point] = {c.value: c.opposite().step for c in Compass}
+"""The downwind step of each wind, looked up (engines ask it for every position)."""
 
 
 def depth(point: tuple[float, float], downwind: tuple[float, float]) -> float:
