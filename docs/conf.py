@@ -57,6 +57,7 @@ nitpick_ignore_regex = [
     (r"py:class", r"rightofway\..*\.(Point|Loc|Action|Basis|Verdict|StepKind|P|M|B)"),
     # type variables and private cases of the right-of-way orders
     (r"py:class", r"rightofway\.order\.D"),
+    (r"py:class", r"rightofway\.races\.R"),
     (r"py:class", r"rightofway\.rrs\.rules\._Case"),
     # the validator behind the Vector Game files' vector text (private)
     (r"py:class", r"rightofway\.vg\.scenario\._vector"),

@@ -22,10 +22,12 @@ __all__ = [
     "IllegalMove",
     "RecordError",
     "ReplayMismatch",
+    "ReplayTurn",
     "SetupError",
     "event_difference",
     "plain",
     "read_record_line",
+    "validate_record_line",
 ]
 
 
@@ -134,6 +136,35 @@ def read_record_line(line: str, number: int) -> Any:
 
 
 M = TypeVar("M")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayTurn(Generic[R, M]):
+    """One move of a record replayed: the race before and after it and the events the
+    rules produced (every game's ``replay`` yields these)."""
+
+    turn: int
+    move: M
+    events: tuple[Event, ...]
+    before: R
+    race: R
+
+
+def validate_record_line(model: type[Any], data: Any, number: int, *,
+                         show_input: bool = False) -> Any:
+    """``data`` (one line of a record) read by the strict pydantic ``model``;
+    :class:`RecordError` naming the line and the field (and with ``show_input`` the value
+    given) when it does not fit."""
+    from pydantic import ValidationError
+
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "line"
+        got = f" (got {err.get('input')!r})" if show_input else ""
+        raise RecordError(number, f"{where}: {err['msg']}{got}") from None
 
 
 class History(Generic[M]):

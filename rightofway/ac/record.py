@@ -17,7 +17,6 @@ not one of the seven, a crew outside 1..8, a card not in the hand) is a
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -27,7 +26,6 @@ from pydantic import (
     StrictBool,
     StrictInt,
     StrictStr,
-    ValidationError,
 )
 
 from rightofway.ac.moves import Move
@@ -35,13 +33,14 @@ from rightofway.ac.position import Boat, Card, CardError, Options, PositionError
 from rightofway.ac.race import Race
 from rightofway.geometry import Compass
 from rightofway.races import (
-    Event,
     IllegalMove,
     RecordError,
     ReplayMismatch,
+    ReplayTurn,
     SetupError,
     event_difference,
     read_record_line,
+    validate_record_line,
 )
 from rightofway.scenarios import Id
 
@@ -50,6 +49,10 @@ __all__ = ["RecordError", "ReplayMismatch", "ReplayTurn", "replay", "start"]
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def _read(model: type[_Strict], data: Any, number: int) -> Any:
+    return validate_record_line(model, data, number, show_input=True)
 
 
 Heading = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
@@ -94,26 +97,6 @@ class TurnModel(_Strict):
     events: list[dict[str, Any]] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayTurn:
-    """One move replayed: the game before and after it and the events the rules produced."""
-
-    turn: int
-    move: Move
-    events: tuple[Event, ...]
-    before: Race
-    race: Race
-
-
-def _validate(model: type[_Strict], data: Any, number: int) -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        where = ".".join(map(str, err["loc"])) or "line"
-        raise RecordError(number, f"{where}: {err['msg']} (got {err.get('input')!r})") from None
-
-
 def _card(text: str, number: int, where: str) -> Card:
     try:
         return Card.parse(text)
@@ -127,7 +110,7 @@ def start(lines: list[str]) -> Race:
     rules."""
     if not lines or not lines[0].strip():
         raise RecordError(1, "the record is empty; it starts with a set-up line")
-    setup: SetupModel = _validate(SetupModel, read_record_line(lines[0], 1), 1)
+    setup: SetupModel = _read(SetupModel, read_record_line(lines[0], 1), 1)
     try:
         options = Options.of(setup.options)
     except (ValueError, TypeError) as e:
@@ -150,7 +133,7 @@ def start(lines: list[str]) -> Race:
     return race
 
 
-def replay(lines: list[str]) -> Iterator[ReplayTurn]:
+def replay(lines: list[str]) -> Iterator[ReplayTurn[Race, Move]]:
     """Replay a record move by move.
 
     Raises :class:`~rightofway.races.RecordError` for a malformed line and
@@ -162,7 +145,7 @@ def replay(lines: list[str]) -> Iterator[ReplayTurn]:
     for number, line in enumerate(lines[1:], 2):
         if not line.strip():
             continue
-        t: TurnModel = _validate(TurnModel, read_record_line(line, number), number)
+        t: TurnModel = _read(TurnModel, read_record_line(line, number), number)
         if t.turn != race.turn + 1:
             raise RecordError(number, f"turn {t.turn} follows turn {race.turn}")
         card = _card(t.card, number, "card") if t.card is not None else None

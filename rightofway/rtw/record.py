@@ -11,25 +11,25 @@ rules produce.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from rightofway.geometry import Compass
 from rightofway.races import (
     RecordError,
     ReplayMismatch,
+    ReplayTurn,
     SetupError,
     event_difference,
     read_record_line,
+    validate_record_line,
 )
 from rightofway.rtw.formats import CourseModel, Heading, RaceOptionsModel
 from rightofway.rtw.notation import NotationError, from_notation
 from rightofway.rtw.position import Move
 from rightofway.rtw.race import (
     AnyMove,
-    Event,
     PenaltyTurn,
     Race,
     course_from_model,
@@ -54,6 +54,10 @@ __all__ = [
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def _read(model: type[_Strict], data: Any, number: int) -> Any:
+    return validate_record_line(model, data, number)
 
 
 class SetupModel(_Strict):
@@ -82,31 +86,11 @@ class TurnModel(_Strict):
     events: list[dict[str, Any]] = []
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayTurn:
-    """One move replayed: the state after it and the events the rules produced."""
-
-    turn: int
-    move: AnyMove
-    events: tuple[Event, ...]
-    before: Race
-    race: Race
-
-
-def _validate(model: type[_Strict], data: Any, number: int) -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "line"
-        raise RecordError(number, f"{where}: {err['msg']}") from None
-
-
 def start(lines: list[str]) -> Race:
     """The race a record's set-up line describes."""
     if not any(line.strip() for line in lines):
         raise RecordError(1, "the record is empty; it starts with a set-up line")
-    setup = _validate(SetupModel, read_record_line(lines[0], 1), 1)
+    setup = _read(SetupModel, read_record_line(lines[0], 1), 1)
     try:
         course = course_from_model(setup.course)
         position = from_notation(setup.position)
@@ -119,7 +103,7 @@ def start(lines: list[str]) -> Race:
     return race
 
 
-def replay(lines: list[str]) -> Iterator[ReplayTurn]:
+def replay(lines: list[str]) -> Iterator[ReplayTurn[Race, AnyMove]]:
     """Replay a record move by move.
 
     Raises :class:`RecordError` for a malformed line and :class:`ReplayMismatch`
@@ -130,7 +114,7 @@ def replay(lines: list[str]) -> Iterator[ReplayTurn]:
     for number, line in enumerate(lines[1:], 2):
         if not line.strip():
             continue
-        t = _validate(TurnModel, read_record_line(line, number), number)
+        t = _read(TurnModel, read_record_line(line, number), number)
         if (t.actions is None) == (t.penalty is None):
             raise RecordError(number, "a move has either actions or a penalty turn")
         if t.turn != race.turn + 1:

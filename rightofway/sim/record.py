@@ -15,19 +15,19 @@ event is the one the rules produce.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from rightofway.races import (
-    Event,
     IllegalMove,
     RecordError,
     ReplayMismatch,
+    ReplayTurn,
     SetupError,
     event_difference,
     read_record_line,
+    validate_record_line,
 )
 from rightofway.scenarios import Id
 from rightofway.sim.formats import Die, PlanText
@@ -40,6 +40,10 @@ TwoDice = Annotated[tuple[Die, Die], Field(strict=False)]
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def _read(model: type[_Strict], data: Any, number: int) -> Any:
+    return validate_record_line(model, data, number)
 
 
 class OptionsModel(_Strict):
@@ -90,31 +94,11 @@ class TurnModel(_Strict):
     events: list[dict[str, Any]] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayTurn:
-    """One turn replayed: the state before and after it and the events the rules produced."""
-
-    turn: int
-    move: Move
-    events: tuple[Event, ...]
-    before: Race
-    race: Race
-
-
-def _validate(model: type[_Strict], data: Any, number: int) -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "line"
-        raise RecordError(number, f"{where}: {err['msg']}") from None
-
-
 def start(lines: list[str]) -> Race:
     """The race a record's set-up line describes."""
     if not lines or not lines[0].strip():
         raise RecordError(1, "the record is empty; it starts with a set-up line")
-    setup: SetupModel = _validate(SetupModel, read_record_line(lines[0], 1), 1)
+    setup: SetupModel = _read(SetupModel, read_record_line(lines[0], 1), 1)
     o = setup.options
     try:
         return Race.new(setup.boats, setup.seed,
@@ -124,7 +108,7 @@ def start(lines: list[str]) -> Race:
         raise RecordError(1, str(e)) from None
 
 
-def replay(lines: list[str]) -> Iterator[ReplayTurn]:
+def replay(lines: list[str]) -> Iterator[ReplayTurn[Race, Move]]:
     """Replay a record turn by turn with its own dice.
     :class:`~rightofway.races.RecordError` for a malformed line;
     :class:`~rightofway.races.ReplayMismatch` naming the turn of a plan out of turn or
@@ -133,7 +117,7 @@ def replay(lines: list[str]) -> Iterator[ReplayTurn]:
     for number, line in enumerate(lines[1:], 2):
         if not line.strip():
             continue
-        t: TurnModel = _validate(TurnModel, read_record_line(line, number), number)
+        t: TurnModel = _read(TurnModel, read_record_line(line, number), number)
         if t.turn != race.turn + 1:
             raise RecordError(number, f"turn {t.turn} follows turn {race.turn}")
         ends_round = len(race.to_play) == 1

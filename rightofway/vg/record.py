@@ -17,16 +17,15 @@ rules produce.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from rightofway.races import (
-    Event,
     IllegalMove,
     RecordError,
     ReplayMismatch,
+    ReplayTurn,
     SetupError,
     event_difference,
     read_record_line,
@@ -87,17 +86,6 @@ class TurnModel(_Strict):
     events: list[dict[str, Any]] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayTurn:
-    """One move replayed: the state before and after it and the events the rules produced."""
-
-    turn: int
-    move: Move
-    events: tuple[Event, ...]
-    before: Race
-    race: Race
-
-
 def _validate(model: type[_Strict], data: Any, number: int) -> Any:
     try:
         return model.model_validate(data)
@@ -129,7 +117,7 @@ def start(lines: list[str]) -> Race:
     return race
 
 
-def replay(lines: list[str]) -> Iterator[ReplayTurn]:
+def replay(lines: list[str]) -> Iterator[ReplayTurn[Race, Move]]:
     """Replay a record move by move.
 
     Raises :class:`RecordError` for a malformed line and :class:`ReplayMismatch`
