@@ -8,3 +8,224 @@ continuous-geometry specification, never copied from the program's output.
 """
 
 from __future__ import annotations
+
+import math
+
+import pytest
+
+from rightofway.geometry import Tack
+from rightofway.plane import (
+    ANGLE_TOLERANCE,
+    bearing_to,
+    clear_astern,
+    closest_points,
+    hull,
+    is_head_to_wind,
+    norm360,
+    point_in_polygon,
+    polygon_segment_distance,
+)
+from rightofway.positions import PositionError
+from rightofway.rrs import (
+    Boat,
+    Facts,
+    Mark,
+    Obstruction,
+    Position,
+    boat_geometry,
+    engagement_graph,
+    penalty,
+    right_of_way,
+    ruling,
+)
+
+S = math.sqrt(0.5)
+"""sin 45 = cos 45."""
+
+# --- the plane ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("deg", "expected"), [
+    (-90.0, 270.0),
+    (720.0, 0.0),
+    # a tiny negative angle is 360 minus almost nothing: that is 0, not 360 ("in [0, 360)")
+    (-1e-14, 0.0),
+    (-1e-13, 0.0),
+])
+def test_norm360_stays_below_360(deg: float, expected: float) -> None:
+    out = norm360(deg)
+    assert 0.0 <= out < 360.0
+    assert out == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(("b", "bearing"), [
+    ((0.0, 1.0), 0.0), ((1.0, 0.0), 90.0), ((0.0, -1.0), 180.0), ((-1.0, 0.0), 270.0),
+    ((1.0, 1.0), 45.0), ((-2.0, 2.0), 315.0),
+])
+def test_bearing_to_is_clockwise_from_north(b: tuple[float, float], bearing: float) -> None:
+    assert bearing_to((0.0, 0.0), b) == pytest.approx(bearing)
+    # from b back to the origin: the opposite bearing
+    assert bearing_to(b, (0.0, 0.0)) == pytest.approx((bearing + 180.0) % 360.0)
+
+
+def test_head_to_wind_includes_the_tolerance_itself() -> None:
+    # "a value within the tolerance of a boundary counts as on it": exactly the tolerance off
+    # the wind is still head to wind; twice it is not.
+    assert is_head_to_wind(0.0, ANGLE_TOLERANCE) is True
+    assert is_head_to_wind(0.0, 2 * ANGLE_TOLERANCE) is False
+
+
+def test_clear_astern_takes_the_foremost_end_of_a_hull_heading_the_other_way() -> None:
+    # B heads North, stern at y = 0. A heads South: her bow (the southern end) is 0.2 behind
+    # B's line abeam but her stern (the northern end) 0.8 ahead of it, so A is not wholly
+    # behind the line: not clear astern.
+    b = hull((0.0, 0.5), 0)
+    a = hull((2.0, 0.3), 180)
+    assert a[1][1] == pytest.approx(-0.2) and a[0][1] == pytest.approx(0.8)
+    assert clear_astern(a, b, 0) is False
+    # Moved 1 further South, both ends are behind it.
+    assert clear_astern(hull((2.0, -0.7), 180), b, 0) is True
+
+
+def test_closest_points_of_crossing_segments_is_where_they_cross() -> None:
+    # (4t, 2t) meets (1 + 2s, 3 - 4s) at t = s = 1/2: (2, 1)
+    p, q = closest_points((0.0, 0.0), (4.0, 2.0), (1.0, 3.0), (3.0, -1.0))
+    assert p == pytest.approx((2.0, 1.0)) and q == pytest.approx((2.0, 1.0))
+    # the crossing at one third of the first segment: (3t, 3t) meets x = 1 at (1, 1)
+    p, q = closest_points((0.0, 0.0), (3.0, 3.0), (1.0, 5.0), (1.0, -2.0))
+    assert p == pytest.approx((1.0, 1.0)) and q == pytest.approx((1.0, 1.0))
+
+
+def test_closest_points_of_apart_segments() -> None:
+    # a point 2 above the middle of a horizontal segment: its foot is straight below
+    p, q = closest_points((1.0, 3.0), (1.0, 3.0), (-2.0, 1.0), (4.0, 1.0))
+    assert p == (1.0, 3.0) and q == pytest.approx((1.0, 1.0))
+    # the segment from (5, 2) to (5, 6) and one along y = x up to (4, 4): that end is 1 from
+    # (5, 4), nearer than (5, 2) is to the diagonal (1.5 * sqrt 2)
+    p, q = closest_points((5.0, 2.0), (5.0, 6.0), (0.0, 0.0), (4.0, 4.0))
+    assert p == pytest.approx((5.0, 4.0)) and q == pytest.approx((4.0, 4.0))
+
+
+SQUARE = ((0.0, 0.0), (4.0, 0.0), (4.0, 2.0), (0.0, 2.0))
+NOTCHED = ((0.0, 0.0), (6.0, 0.0), (6.0, 4.0), (3.0, 1.0), (0.0, 4.0))  # a V cut in the top
+
+
+@pytest.mark.parametrize(("p", "polygon", "inside"), [
+    ((1.0, 1.0), SQUARE, True),
+    ((3.5, 0.5), SQUARE, True),
+    ((5.0, 1.0), SQUARE, False),     # to the right of it
+    ((-1.0, 1.0), SQUARE, False),    # to the left of it
+    ((2.0, 3.0), SQUARE, False),     # above it
+    ((0.5, 3.0), NOTCHED, True),     # in the left horn (below x + y = 4)
+    ((5.5, 3.0), NOTCHED, True),     # in the right horn (below y = x - 2)
+    ((3.0, 3.0), NOTCHED, False),    # in the notch between them
+    ((3.0, 0.5), NOTCHED, True),     # below the notch
+])
+def test_point_in_polygon(p: tuple[float, float], polygon: tuple[tuple[float, float], ...],
+                          inside: bool) -> None:
+    assert point_in_polygon(p, polygon) is inside
+
+
+def test_a_segment_with_an_end_inside_a_polygon_is_at_distance_zero() -> None:
+    assert polygon_segment_distance((1.0, 1.0), (9.0, 1.0), SQUARE) == 0.0
+    assert polygon_segment_distance((1.0, 1.0), (1.5, 1.0), SQUARE) == 0.0   # wholly inside
+    assert polygon_segment_distance((6.0, 1.0), (9.0, 1.0), SQUARE) == pytest.approx(2.0)
+    # across the notch: each end is 0.5 / sqrt 2 from a side of the V (x + y = 4, y = x - 2)
+    assert polygon_segment_distance((2.0, 2.5), (4.0, 2.5), NOTCHED) == pytest.approx(0.5 * S)
+
+
+# --- the ruleset's entry points ----------------------------------------------------------------
+
+PORT_STARBOARD = Position(0, (Boat("A", (0.0, 0.0), 45), Boat("B", (3.0, 0.2), 315)))
+"""A on port (r = 315) and B on starboard (r = 45), both 45 degrees from the wind."""
+
+
+def test_boat_geometry_measures_one_boat() -> None:
+    pos = Position(0, (Boat("A", (0.0, 0.0), 45), Boat("B", (3.0, 0.2), 315),
+                       Boat("C", (0.0, 6.0), 100), Boat("D", (6.0, 6.0), 90)))
+    a = boat_geometry(pos, "A")
+    assert (a.id, a.tack, a.beyond_90) == ("A", Tack.PORT, False)
+    assert a.angle == pytest.approx(45)
+    b = boat_geometry(pos, "B")
+    assert b.tack is Tack.STARBOARD and b.angle == pytest.approx(45)
+    c = boat_geometry(pos, "C")           # r = 260: port, 100 degrees from the wind
+    assert c.tack is Tack.PORT and c.beyond_90 and c.angle == pytest.approx(100)
+    d = boat_geometry(pos, "D")           # exactly 90 is not more than 90
+    assert not d.beyond_90 and d.angle == pytest.approx(90)
+    stern, bow = a.hull                   # half a hull length either side of her centre
+    assert stern == pytest.approx((-S / 2, -S / 2)) and bow == pytest.approx((S / 2, S / 2))
+
+
+def test_right_of_way_gives_the_deciding_rule() -> None:
+    r = right_of_way(PORT_STARBOARD, "A", "B")
+    assert (r.holder, r.giver, r.basis) == ("B", "A", "10")
+    assert r.steps and all(str(s.cite).startswith("RRS ") for s in r.steps)
+    assert right_of_way(PORT_STARBOARD, "B", "A").holder == "B"
+
+
+def test_engagement_graph_records_no_cycles_where_there_are_none() -> None:
+    # C, clear astern of B on the same tack (starboard), keeps clear of B (RRS 12); A, on port,
+    # keeps clear of both (RRS 10): no cycle.
+    pos = Position(0, (Boat("A", (0.0, 0.0), 45), Boat("B", (3.0, 0.2), 315),
+                       Boat("C", (5.0, -3.0), 315)))
+    g = engagement_graph(pos)
+    assert set(g.edges) == {("A", "B"), ("A", "C"), ("C", "B")}
+    assert g.edges["C", "B"]["rules"] == ("12",)
+    assert g.graph["cycles"] == []
+    assert g.nodes["A"]["tack"] == "port" and g.nodes["B"]["tack"] == "starboard"
+
+
+def test_a_boat_dead_downwind_must_be_given_her_tack() -> None:
+    # A heads 180 with the wind from 0: r = 180, dead downwind, her tack unknown
+    pos = Position(0, (Boat("A", (0.0, 0.0), 180), Boat("B", (3.0, 0.0), 135)))
+    with pytest.raises(PositionError, match="boat A is dead downwind: say which tack") as err:
+        ruling(pos)
+    assert err.value.path == ("boats", 0, "tack")
+
+
+def test_penalty_names_the_argument_it_refuses() -> None:
+    with pytest.raises(TypeError, match=r"^rule: expected a rule number"):
+        penalty(10)  # type: ignore[arg-type]
+
+
+# --- rule 20: the hailing boat is the one approaching the obstruction ---------------------------
+
+
+def test_room_to_tack_belongs_to_the_hailing_boat_near_the_obstruction() -> None:
+    """RRS 20.1, 20.2(c): a boat approaching an obstruction may hail for room to tack from a
+    boat on the same tack. Both close-hauled on starboard (heading 315, wind 0), L to leeward
+    and W 2 lengths abeam to windward; a moored boat (a circle of radius 0.5) lies 3.5 lengths
+    ahead of L's centre: 2.5 from L's hull, the zone's distance of 3 reaches it (the
+    Interpretations page, RRS 20), but sqrt(3^2 + 2^2) - 0.5 = 3.11 from W's hull, beyond it.
+    L hails: W must respond and L is owed room to tack; rule 11 makes W keep clear."""
+    ahead, abeam = (-S, S), (S, S)       # heading 315 and her starboard (windward) side
+    obstruction = Obstruction("moored", at=(3.5 * ahead[0], 3.5 * ahead[1]), radius=0.5)
+    for order in (("L", "W"), ("W", "L")):
+        boats = {"L": Boat("L", (0.0, 0.0), 315),
+                 "W": Boat("W", (2.0 * abeam[0], 2.0 * abeam[1]), 315)}
+        pos = Position(0, tuple(boats[i] for i in order), obstructions=(obstruction,),
+                       facts=Facts(hail_room_to_tack="L"))
+        assert obstruction.distance_to(boats["L"].hull) == pytest.approx(2.5)
+        assert obstruction.distance_to(boats["W"].hull) == pytest.approx(math.sqrt(13) - 0.5)
+        r = ruling(pos)
+        assert (r.right_of_way, r.keep_clear, r.room, r.mark_room) == ("L", "W", "L", None)
+        assert r.rules == ("11", "20.2(c)")
+
+
+# --- rule 18.3: fetching is on the required side --------------------------------------------------
+
+
+def test_a_starboard_boat_with_the_mark_on_her_starboard_side_is_not_fetching_it() -> None:
+    """RRS 18.3 applies only when the starboard-tack boat is fetching the mark: able to leave
+    it on the required side without changing tack. The mark, to be left to port, lies 1.99
+    ahead of S and 0.49 to her starboard side: on her course she would leave it to starboard,
+    so she is not fetching it, rule 18.3 does not switch 18.2 off, and mark-room goes by rule
+    18.2(a). Both are in the zone (P 2.00, S 1.57 from it) and nothing tells how they entered:
+    taken as they are, overlapped, S nearer the mark is inside and owed mark-room."""
+    mark = Mark("wm", (1.34, 1.34), "port", "windward")
+    p_boat, s_boat = Boat("P", (1.41, -0.99), 315), Boat("S", (2.4, -0.42), 315)
+    for boats in ((p_boat, s_boat), (s_boat, p_boat)):
+        pos = Position(0, boats, marks=(mark,), facts=Facts(passed_head_to_wind_in_zone="P"))
+        r = ruling(pos)
+        assert "18.3" not in r.rules and "18.2(a)" in r.rules
+        assert r.mark_room == "S"
