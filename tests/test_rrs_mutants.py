@@ -32,8 +32,11 @@ from rightofway.rrs import (
     Mark,
     Obstruction,
     Position,
+    Snapshot,
     boat_geometry,
     engagement_graph,
+    keep_clear,
+    pair_facts,
     penalty,
     right_of_way,
     ruling,
@@ -232,3 +235,149 @@ def test_a_starboard_boat_with_the_mark_on_her_starboard_side_is_not_fetching_it
         r = ruling(pos)
         assert "18.3" not in r.rules and "18.2(a)" in r.rules
         assert r.mark_room == "S"
+
+
+# --- the wider sample: pair facts, the entry points' errors, rules 15, 16.2, 18 and 20 ---------
+
+AHEAD, ABEAM = (-S, S), (S, S)
+"""Heading 315 (close-hauled on starboard in a North wind) and her starboard side."""
+
+
+def _along(d: float, side: float = 0.0) -> tuple[float, float]:
+    """``d`` lengths ahead of the origin on heading 315 and ``side`` to starboard."""
+    return (d * AHEAD[0] + side * ABEAM[0], d * AHEAD[1] + side * ABEAM[1])
+
+
+def test_pair_facts_on_the_same_tack_on_opposite_tacks_and_clear_astern() -> None:
+    # L and W side by side on starboard, W 2 lengths to windward (her starboard side)
+    pos = Position(0, (Boat("L", (0.0, 0.0), 315), Boat("W", _along(0, 2), 315)))
+    f = pair_facts(pos, "L", "W")
+    assert (f.overlapped, f.overlap_via, f.clear_astern, f.leeward, f.overlap_applies) == (
+        True, None, None, "L", True)
+    assert f.distance == pytest.approx(2.0)
+    # A on port and B on starboard, overlapped by the hulls, but on opposite tacks with no
+    # mark and neither beyond 90 degrees the overlap terms do not apply, and there is no
+    # leeward boat
+    f = pair_facts(PORT_STARBOARD, "A", "B")
+    assert (f.overlapped, f.leeward, f.overlap_applies) == (True, None, False)
+    # C, on starboard behind B's line abeam (3.2 lengths back): clear astern
+    three = Position(0, (*PORT_STARBOARD.boats, Boat("C", (5.0, -3.0), 315)))
+    f = pair_facts(three, "B", "C")
+    assert (f.overlapped, f.clear_astern, f.leeward) == (False, "C", None)
+    with pytest.raises(ValueError, match=r"^b: a boat has no pair with herself"):
+        pair_facts(pos, "L", "L")
+
+
+def test_a_ruling_s_json_and_the_errors_of_the_entry_points() -> None:
+    data = ruling(PORT_STARBOARD).to_json()
+    assert {k: v for k, v in data.items() if k != "steps"} == {
+        "pair": ["A", "B"], "right_of_way": "B", "keep_clear": "A", "mark_room": None,
+        "room": None, "rules": ["10"]}
+    assert data["steps"]
+    for f in (engagement_graph, keep_clear):
+        with pytest.raises(TypeError, match=r"^position: expected an RRS Position, got str$"):
+            f("A port, B starboard")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^b: no boat 'Z'"):
+        ruling(PORT_STARBOARD, "A", "Z")
+
+
+def test_a_hail_far_from_any_obstruction_gives_no_room() -> None:
+    """RRS 20.1: a boat may hail for room to tack when approaching an obstruction. The
+    moored boat is 8 lengths ahead, far beyond the zone's distance: the hail gives nothing,
+    and rule 11 alone decides."""
+    far = Obstruction("moored", at=_along(8.0), radius=0.5)
+    pos = Position(0, (Boat("L", (0.0, 0.0), 315), Boat("W", _along(0, 2), 315)),
+                   obstructions=(far,), facts=Facts(hail_room_to_tack="L"))
+    r = ruling(pos)
+    assert (r.right_of_way, r.room, r.rules) == ("L", None, ("11",))
+
+
+def _hail_at_a_mark(order: tuple[str, str], hail: str | None) -> Position:
+    # L, W as in the hail test above, and a mark to be left to port 1.5 ahead of L and 1 to
+    # her port side: 1.41 from L's bow, sqrt(1 + 9) = 3.16 from W's, so only L is in its zone.
+    boats = {"L": Boat("L", (0.0, 0.0), 315), "W": Boat("W", _along(0, 2), 315)}
+    return Position(0, tuple(boats[i] for i in order),
+                    marks=(Mark("m", _along(1.5, -1), "port", "leeward"),),
+                    obstructions=(Obstruction("moored", at=_along(3.5), radius=0.5),),
+                    facts=Facts(hail_room_to_tack=hail))
+
+
+@pytest.mark.parametrize("order", [("L", "W"), ("W", "L")])
+def test_at_a_mark_near_an_obstruction_the_hail_decides_whether_18_2_applies(
+        order: tuple[str, str]) -> None:
+    """Without a hail, rule 18.2(a): L, the only one in the zone, reaches it first, and they
+    are overlapped, so W gives L, inside, mark-room. When L, approaching the obstruction,
+    hails for room to tack, rule 18.2 does not apply between them until she has tacked
+    (the Interpretations page, rule 20) and W owes her room to tack (RRS 20.2(c))."""
+    r = ruling(_hail_at_a_mark(order, None))
+    assert (r.right_of_way, r.mark_room, r.room) == ("L", "L", None)
+    assert r.rules == ("11", "18.2(a)")
+    r = ruling(_hail_at_a_mark(order, "L"))
+    assert (r.right_of_way, r.mark_room, r.room) == ("L", None, "L")
+    assert r.rules == ("11", "20.2(c)")
+
+
+def test_a_mark_forward_of_her_beam_is_not_one_she_is_leaving() -> None:
+    """A boat leaves a mark once it lies abaft her beam, behind the line abeam through her
+    centre (the Interpretations page). A heads East (port tack, wind 0), the mark 0.2 ahead
+    of her centre and 1 to port: she is still approaching it, and so is B, clear astern of
+    her on the same heading, so rule 18 applies (not 18.1(a)(3)). Both are in the zone
+    (A 1.0, B sqrt(2.7^2 + 1) = 2.88 from the mark), nothing says how they entered it, so
+    as they are now: A, clear ahead and nearer, is owed mark-room (18.2(a)); B keeps clear
+    (rule 12)."""
+    pos = Position(0, (Boat("A", (0.0, 0.0), 90), Boat("B", (-3.0, 0.0), 90)),
+                   marks=(Mark("m", (0.2, 1.0), "port"),))
+    for pair in (("A", "B"), ("B", "A")):
+        r = ruling(pos, *pair)
+        assert (r.right_of_way, r.keep_clear, r.mark_room) == ("A", "B", "A")
+        assert r.rules == ("12", "18.2(a)")
+
+
+@pytest.mark.parametrize(("p_at", "rules"), [
+    ((1.0, -3.0), ("10", "16.1", "16.2")),   # course line meets S's track 2.83 behind her
+    ((-2.0, -2.0), ("10", "16.1")),          # aimed at S's centre: not passing astern
+    ((2.0, 0.0), ("10", "16.1")),            # sailing away: the lines meet behind P
+])
+def test_rule_16_2_needs_the_port_boat_to_pass_astern(p_at: tuple[float, float],
+                                                       rules: tuple[str, ...]) -> None:
+    """RRS 16.2: after the start, when the port boat keeps clear by sailing to pass astern
+    of the starboard boat, the starboard boat bearing away may not make her change course
+    at once. S at the origin heading 315, P heading 45. From (1, -3) P's course crosses S's
+    track 2.83 behind S's centre (her stern is 0.5 behind it): passing astern. From (-2, -2)
+    it meets S's track at her centre, and from (2, 0) P's course line meets S's track only
+    behind P: neither passes astern, so only rule 16.1 limits S."""
+    pos = Position(0, (Boat("S", (0.0, 0.0), 315), Boat("P", p_at, 45)),
+                   facts=Facts(changing_course=("S", "bear-away")))
+    r = ruling(pos)
+    assert (r.right_of_way, r.keep_clear) == ("S", "P")
+    assert r.rules == rules
+
+
+def test_a_trail_snapshot_with_both_in_the_zone_names_the_nearer_first() -> None:
+    """Wind 0, both heading West on starboard, the mark to be left to port (South of them).
+    In the trail B, 1.12 from the mark, is clear ahead of A, 2.51 from it: both are in the
+    zone and B, the nearer, reached it first, not overlapped, so A owes B mark-room
+    (18.2(a)) and still does now that A has come up overlapped to leeward inside her. A came
+    from clear astern to leeward within two lengths (now 0.9 apart): she acquired right of
+    way by her own action (rule 15) and may not sail above her proper course (rule 17);
+    rule 11 makes B keep clear."""
+    now = (Boat("A", (0.2, 0.6), 270), Boat("B", (0.3, 1.5), 270))
+    before = Snapshot((Boat("A", (2.8, 1.0), 270), Boat("B", (1.0, 1.0), 270)))
+    for boats in (now, now[::-1]):
+        pos = Position(0, boats, marks=(Mark("m", (0.0, 0.0), "port"),), trail=(before,))
+        r = ruling(pos)
+        assert (r.right_of_way, r.keep_clear, r.mark_room) == ("A", "B", "B")
+        assert r.rules == ("11", "15", "17", "18.2(a)")
+
+
+def test_right_of_way_gained_when_the_other_boat_drops_astern_is_not_by_own_action() -> None:
+    """Rule 15 binds a boat that acquired right of way by her own action: her tack changed
+    or she came from clear astern (the Interpretations page). In the trail A is to windward
+    of B, overlapped (A keeps clear, rule 11); now A is clear ahead (B keeps clear, rule
+    12). A's tack did not change and she did not come from astern: rule 15 does not bind
+    her."""
+    before = Snapshot((Boat("A", (0.0, 1.0), 270), Boat("B", (0.0, 0.0), 270)))
+    pos = Position(0, (Boat("A", (-2.0, 1.0), 270), Boat("B", (0.0, 0.0), 270)),
+                   trail=(before,))
+    r = ruling(pos)
+    assert (r.right_of_way, r.keep_clear, r.rules) == ("A", "B", ("12",))
