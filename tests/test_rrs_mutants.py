@@ -19,11 +19,13 @@ from rightofway.plane import (
     bearing_to,
     clear_astern,
     closest_points,
+    downwind_depth,
     hull,
     is_head_to_wind,
     norm360,
     point_in_polygon,
     polygon_segment_distance,
+    segments_cross,
 )
 from rightofway.positions import PositionError
 from rightofway.rrs import (
@@ -130,6 +132,44 @@ NOTCHED = ((0.0, 0.0), (6.0, 0.0), (6.0, 4.0), (3.0, 1.0), (0.0, 4.0))  # a V cu
 def test_point_in_polygon(p: tuple[float, float], polygon: tuple[tuple[float, float], ...],
                           inside: bool) -> None:
     assert point_in_polygon(p, polygon) is inside
+
+
+DIAMOND = ((0.0, -2.0), (2.0, 0.0), (0.0, 2.0), (-2.0, 0.0))
+
+
+@pytest.mark.parametrize(("p", "inside"), [
+    ((-1.0, 0.0), True),    # level with two corners: the ray East passes through (2, 0)
+    ((1.5, 0.0), True),
+    ((-3.0, 0.0), False),   # level with the corners, outside on the left
+    ((3.0, 0.0), False),
+    ((0.0, 1.5), True),     # level with no corner
+    ((1.5, 1.5), False),
+])
+def test_point_in_polygon_level_with_a_corner(p: tuple[float, float], inside: bool) -> None:
+    assert point_in_polygon(p, DIAMOND) is inside
+
+
+@pytest.mark.parametrize(("a1", "a2"), [((1.0, 0.0), (1.0, 5.0)), ((1.0, 5.0), (1.0, 0.0))])
+def test_segments_that_touch_at_one_end_meet(a1: tuple[float, float],
+                                             a2: tuple[float, float]) -> None:
+    # a T: one end of the upright lies on the bar ("touching counts"), either end first
+    assert segments_cross(a1, a2, (0.0, 0.0), (2.0, 0.0)) is True
+    assert segments_cross((0.0, 0.0), (2.0, 0.0), a1, a2) is True
+    # lifted 0.1 off the bar they do not meet
+    lifted = ((a1[0], a1[1] + 0.1), (a2[0], a2[1] + 0.1))
+    assert segments_cross(*lifted, (0.0, 0.0), (2.0, 0.0)) is False
+
+
+@pytest.mark.parametrize(("p", "wind", "depth"), [
+    ((0.0, -5.0), 0.0, 5.0),     # wind from the North: South is downwind
+    ((0.0, 5.0), 0.0, -5.0),
+    ((3.0, 0.0), 270.0, 3.0),    # wind from the West: East is downwind
+    ((0.0, 3.0), 270.0, 0.0),    # across the wind
+    ((2.0, 2.0), 225.0, 2.0 * math.sqrt(2.0)),  # from the South-West: North-East downwind
+])
+def test_downwind_depth_is_measured_along_the_wind(p: tuple[float, float], wind: float,
+                                                   depth: float) -> None:
+    assert downwind_depth(p, wind) == pytest.approx(depth, abs=1e-9)
 
 
 def test_a_segment_with_an_end_inside_a_polygon_is_at_distance_zero() -> None:
