@@ -421,3 +421,28 @@ def test_right_of_way_gained_when_the_other_boat_drops_astern_is_not_by_own_acti
                    trail=(before,))
     r = ruling(pos)
     assert (r.right_of_way, r.keep_clear, r.rules) == ("A", "B", ("12",))
+
+
+def test_a_boat_between_them_must_overlap_both() -> None:
+    """Definition Overlap: two boats also overlap when a boat between them overlaps both.
+    Wind 90, all heading North on starboard. C (1.2, -0.8) overlaps A (0, 0): her bow, at
+    y = -0.3, is ahead of A's stern at -0.5. B (2.4, -2.4) has her bow at -1.9, behind C's
+    stern at -1.3 and A's: B is clear astern of both. C lies between A and B (0.42 of the
+    way along the line joining their centres) but does not overlap B, so A and B do not
+    overlap: B, clear astern, keeps clear by rule 12."""
+    pos = Position(90, (Boat("A", (0.0, 0.0), 0), Boat("B", (2.4, -2.4), 0),
+                        Boat("C", (1.2, -0.8), 0)))
+    r = ruling(pos, "A", "B")
+    assert (r.facts.overlapped, r.facts.overlap_via, r.facts.clear_astern) == (False, None, "B")
+    assert (r.right_of_way, r.keep_clear, r.rules) == ("A", "B", ("12",))
+
+
+def test_rule_18_is_judged_at_the_nearest_mark_whose_zone_holds_a_boat() -> None:
+    """The Interpretations page: rule 18 is judged at the mark whose zone holds at least one
+    of the two boats, the nearest if several. A's hull is 1.5 from ``near`` and 2.5 from
+    ``far`` (listed first), both within three lengths."""
+    pos = Position(0, (Boat("A", (0.0, 0.0), 90), Boat("B", (-3.0, 0.0), 90)),
+                   marks=(Mark("far", (0.0, 2.5), "port"), Mark("near", (0.0, 1.5), "port")))
+    r = ruling(pos)
+    zone = [s.text for s in r.steps if "in the zone of" in s.text]
+    assert len(zone) == 1 and "in the zone of near" in zone[0]
