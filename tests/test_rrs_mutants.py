@@ -218,6 +218,7 @@ def test_engagement_graph_records_no_cycles_where_there_are_none() -> None:
     assert set(g.edges) == {("A", "B"), ("A", "C"), ("C", "B")}
     assert g.edges["C", "B"]["rules"] == ("12",)
     assert g.graph["cycles"] == []
+    assert g.edges["C", "B"]["mark_room"] is None and g.edges["C", "B"]["room"] is None
     assert g.nodes["A"]["tack"] == "port" and g.nodes["B"]["tack"] == "starboard"
 
 
@@ -446,3 +447,31 @@ def test_rule_18_is_judged_at_the_nearest_mark_whose_zone_holds_a_boat() -> None
     r = ruling(pos)
     zone = [s.text for s in r.steps if "in the zone of" in s.text]
     assert len(zone) == 1 and "in the zone of near" in zone[0]
+
+
+def test_a_trail_showing_an_overlap_at_the_zone_gives_the_inside_boat_mark_room() -> None:
+    """RRS 18.2(a): boats overlapped when the first of them reaches the zone, the outside
+    boat gives the inside boat mark-room, and the duty continues after the overlap is
+    broken (the Interpretations page, the continuing duty). Wind 0, both heading West on
+    starboard, the mark (left to port) South of their track. In the trail A (2.15 from
+    the mark) and B (2.83) are abeam, A nearer: both in the zone, overlapped, A inside.
+    Now B has drawn clear ahead (A's bow 0.5 behind B's stern): B keeps right of way by
+    rule 12, A still is owed mark-room; B did not acquire right of way by her own action
+    (no tack, not from astern), so no rule 15."""
+    before = Snapshot((Boat("A", (2.5, 0.8), 270), Boat("B", (2.5, 2.0), 270)))
+    now = (Boat("A", (2.0, 0.8), 270), Boat("B", (0.5, 2.0), 270))
+    for boats in (now, now[::-1]):
+        pos = Position(0, boats, marks=(Mark("m", (0.0, 0.0), "port"),), trail=(before,))
+        r = ruling(pos)
+        assert (r.right_of_way, r.keep_clear, r.mark_room) == ("B", "A", "A")
+        assert r.rules == ("12", "18.2(a)")
+
+
+def test_a_ruling_needs_two_boats_and_known_tacks() -> None:
+    with pytest.raises(ValueError, match=r"^position: a ruling needs two boats"):
+        ruling(Position(0, (Boat("A", (0.0, 0.0), 45),)))
+    # head to wind with no tack given: the fleet's graph names the boat, as a ruling does
+    pos = Position(0, (Boat("A", (0.0, 0.0), 0), Boat("B", (3.0, 0.0), 315)))
+    with pytest.raises(PositionError, match="boat A is head to wind") as err:
+        engagement_graph(pos)
+    assert err.value.path == ("boats", 0, "tack")
