@@ -1092,3 +1092,28 @@ def test_the_lull_event_says_the_boat_stands_still_only_when_it_will() -> None:
         (lull,) = [e for e in events if e.kind == "lull"]
         assert ("stands still" in lull.text) is skips
         assert race.position.boat("A").lull is skips
+
+
+def test_no_move_is_played_once_the_race_is_over() -> None:
+    # RTW 3.7 ends the race at the finish; a race stopped after max_turns is over as well,
+    # and a move after that is refused, citing the finish.
+    race = racing(Boat("A", (0, 0), NW), options=RaceOptions(max_turns=1))
+    race, _ = race.play(Move("A", ("A",)))
+    assert race.is_over()
+    with pytest.raises(IllegalMove, match="the race is over") as raised:
+        race.play(Move("A", ("A",)))
+    assert str(raised.value.cite) == "RTW 3.7"
+
+
+def test_an_unprotested_penalty_names_the_boat_infringed() -> None:
+    # Figure 9: A (port, NE) advancing infringes against B (starboard); the penalty event
+    # names B for programs as well as for people.
+    race = racing(*FIG9.boats, options=RaceOptions(auto_protest=False))
+    _, events = race.play(Move("A", ("A",)))
+    (pen,) = [e for e in events if e.kind == "penalty"]
+    assert pen.boat == "A" and dict(pen.data) == {"against": "B"}
+
+
+def test_a_protest_that_is_not_a_protest_is_refused_by_name() -> None:
+    with pytest.raises(TypeError, match=r"^protest: expected a Protest"):
+        adjudicate(FIG9, Move("A", ("A",)), "B")  # type: ignore[arg-type]

@@ -530,3 +530,55 @@ def test_a_course_with_its_order_as_a_list_is_the_same_course() -> None:
     listed = Course((30, 30), LINE, marks, order=["2", "1"])  # type: ignore[arg-type]
     assert listed == Course((30, 30), LINE, marks, order=("2", "1"))
     assert hash(listed) == hash(Course((30, 30), LINE, marks, order=("2", "1")))
+
+
+# --- errors name the argument or field at fault ----------------------------------------------
+
+
+def test_a_vector_s_parts_may_reach_max_squares_either_way() -> None:
+    from rightofway.vg.vectors import MAX_SQUARES
+
+    assert Vector(-MAX_SQUARES, 0, "S").along == -MAX_SQUARES
+    assert Vector(MAX_SQUARES, MAX_SQUARES, "P").cross == MAX_SQUARES
+    with pytest.raises(ValueError, match=r"^along: .* got 101$"):
+        Vector(-MAX_SQUARES - 1, 0, "S")
+    # cross at its limit is fine: the part over it is along, and the error says so
+    with pytest.raises(ValueError, match=r"^along: .* got 101$"):
+        Vector(MAX_SQUARES + 1, MAX_SQUARES, "S")
+    with pytest.raises(ValueError, match=r"^cross: .* got 101$"):
+        Vector(0, MAX_SQUARES + 1, "S")
+
+
+def test_parse_names_its_argument_and_quotes_the_text() -> None:
+    from rightofway.vg.vectors import VectorError
+
+    with pytest.raises(TypeError, match=r"^text: "):
+        Vector.parse(21)  # type: ignore[arg-type]
+    with pytest.raises(VectorError, match=r"^'101U:1S': along: "):
+        Vector.parse("101U:1S")
+
+
+def test_path_names_its_arguments_and_takes_a_list_for_start() -> None:
+    # 2U:1S from (5, 5): one square North and half of one West, the half rounded towards
+    # the start, then the landing (4, 7)
+    assert path([5, 5], V("2U:1S")) == path((5, 5), V("2U:1S")) == ((5, 6), (4, 7))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^vector: "):
+        path((5, 5), "2U:1S")  # type: ignore[arg-type]
+
+
+def test_check_move_and_mark_name_the_argument() -> None:
+    from rightofway.vg.game import check_move
+
+    with pytest.raises(TypeError, match=r"^move: "):
+        check_move("A 2U:1S")
+    with pytest.raises(TypeError, match=r"^side: "):
+        Mark("m", (3, 3), 1)  # type: ignore[arg-type]
+
+
+def test_a_mark_on_a_boat_names_the_mark_s_position_field() -> None:
+    from rightofway.positions import PositionError
+
+    # VG-C3: no boat may stand on a mark
+    with pytest.raises(PositionError, match="no boat may stand on a mark") as raised:
+        Position((Boat("A", (3, 3), V("1U:1S")),), marks=(Mark("m", (3, 3), "S"),))
+    assert raised.value.path == ("marks", 0, "at")
