@@ -1,7 +1,7 @@
 """The ruleset protocol and the registry of rulesets by name.
 
-Every ruleset (Race the Wind, and later the vector game, the America's Cup
-game, the simulation and the racing rules) plugs in behind :class:`Ruleset`:
+Every ruleset (Race the Wind, the Vector Game, the America's Cup game, the
+simulation and the Racing Rules of Sailing) plugs in behind :class:`Ruleset`:
 it brings its own positions, moves, right-of-way order and citations, and the
 kernel, the scenario files, the CLI and the pytest plugin work with any of them.
 """
@@ -35,7 +35,7 @@ KNOWN_RULESETS: tuple[str, ...] = (
     "simulation",
     "rrs",
 )
-"""Ruleset names the scenario format knows; not all are implemented yet."""
+"""Ruleset names the scenario format knows (each is built in)."""
 
 
 class PreparedScenario(Protocol):
