@@ -2,7 +2,7 @@
 
 The records in tests/data/records were written by ``rightofway play`` (Race the Wind on
 the windward-leeward course and the triangle, the Sailing Vector Game, an America's Cup
-match race with the start procedure); a change of the
+match race with the start procedure, a three-boat simulation race with its dice); a change of the
 rules' machinery that changes a move's legality or any event fails here.
 """
 
@@ -24,4 +24,4 @@ def test_a_recorded_race_replays_exactly(record: Path, capsys: pytest.CaptureFix
 
 
 def test_there_are_records_of_every_game() -> None:
-    assert {r.stem.split("-")[0] for r in RECORDS} == {"ac", "rtw", "vg"}
+    assert {r.stem.split("-")[0] for r in RECORDS} == {"ac", "rtw", "sim", "vg"}
