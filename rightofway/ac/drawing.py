@@ -129,10 +129,13 @@ def _panel(position: Position, *, size: int, move: Move | None, title: str | Non
         el(g, "polyline", points=" ".join(",".join(c.xy(p)) for p in route), fill="none",
             stroke=colors.move, stroke_width="2", stroke_dasharray="4 3",
             marker_end=c.marker("move"), class_="move")
-    for b in position.boats:
+    # finished boats have left the race: drawn first and faint, labelled apart, so that a
+    # boat sailing over their old points stays readable
+    stacked: dict[tuple[int, int], int] = {}
+    for b in sorted(position.boats, key=lambda x: not x.finished):
         color = _color(colors, b.heading)
         bow, stern = hull(b.bow, b.heading)
-        group = el(g, "g", class_="boat")
+        group = el(g, "g", class_="boat", opacity="0.35" if b.finished else None)
         tip = el(group, "title")
         tip.text = (f"{b.id}: bow [{bow[0]}, {bow[1]}], stern [{stern[0]}, {stern[1]}], "
                     f"{b.heading.name}, leg {b.leg}"
@@ -145,10 +148,16 @@ def _panel(position: Position, *, size: int, move: Move | None, title: str | Non
             stroke_width="1.2")
         el(group, "circle", cx=fmt(c.x(bow[0])), cy=fmt(c.y(bow[1])), r=fmt(unit * 0.17),
             fill=colors.text)
-        text(group, c.x(bow[0]) + unit * 0.3, c.y(bow[1]) - unit * 0.3,
-              f"{b.id} (leg {b.leg})", clamp(unit * 0.34, 9, 13), colors.text,
-              font_weight="bold", stroke=colors.background, stroke_width="3",
-              paint_order="stroke", class_="label")
+        if b.finished:
+            k = stacked[bow] = stacked.get(bow, -1) + 1  # finished boats may share points
+            text(group, c.x(bow[0]) - unit * 0.3, c.y(bow[1]) + unit * (0.6 + 0.45 * k),
+                  f"{b.id} (finished)", clamp(unit * 0.3, 9, 12), colors.text,
+                  text_anchor="end", class_="label")
+        else:
+            text(group, c.x(bow[0]) + unit * 0.3, c.y(bow[1]) - unit * 0.3,
+                  f"{b.id} (leg {b.leg})", clamp(unit * 0.34, 9, 13), colors.text,
+                  font_weight="bold", stroke=colors.background, stroke_width="3",
+                  paint_order="stroke", class_="label")
     wind_rose(g, Compass.N, colors, left + size, c.marker("wind"))
     legend(g, left, height - legend_h, size, colors,
            [("starboard", colors.starboard, "hull"), ("port", colors.port, "hull"),
