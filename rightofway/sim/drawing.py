@@ -102,15 +102,17 @@ def _panel(position: Position, paths: dict[str, tuple[Vec, ...]], starts: dict[s
     arrow_markers(svg, colors, "sim-")
     el(svg, "rect", x="0", y="0", width=fmt(size), height=fmt(v.height), fill=colors.background)
     text(svg, 12, 22, title, 14, colors.text)
-    text(svg, 12, 40, f"1 unit = {fmt(v.scale)} px; hull {length:g} units", 11, colors.text)
+    text(svg, 12, 40, f"1 unit = {fmt(v.scale)} px; a hull is {length:g} "
+         f"unit{'' if length == 1 else 's'} long", 11, colors.text)
     _rose(svg, position, size, colors)
     for line in position.lines:
         (x1, y1), (x2, y2) = line.ends
         el(svg, "line", x1=fmt(v.x(x1)), y1=fmt(v.y(y1)), x2=fmt(v.x(x2)), y2=fmt(v.y(y2)),
            stroke=colors.text, stroke_dasharray="8 4", class_="line")
-        label = line.id + (f" ({position.start_turns_left} turns to the gun)"
+        label = line.id + (f": {position.start_turns_left} turns to the gun"
                            if line.kind == "start" and position.start_turns_left else "")
-        text(svg, v.x(x2) + 6, v.y(y2) + 4, label, 11, colors.text)
+        lx, ly = min(line.ends, key=lambda p: v.x(p[0]))  # above the left end, inside
+        text(svg, v.x(lx), v.y(ly) - 6, label, 11, colors.text)
     for i, m in enumerate(position.marks, 1):
         el(svg, "circle", cx=fmt(v.x(m.at[0])), cy=fmt(v.y(m.at[1])), r="6", fill=colors.mark,
            stroke=colors.text, class_="mark")
