@@ -350,3 +350,9 @@ def test_positions_round_trip_through_json_and_refuse_bad_json() -> None:
                        ({"options": {"course": []}, "boats": []}, "course")):
         with pytest.raises((TypeError, ValueError), match=words):
             Position.from_json(bad)
+
+
+def test_a_card_with_a_number_of_thousands_of_digits_is_a_card_error() -> None:
+    # found by the fuzzing sweep: int() of a 5,000-digit value raised its own ValueError
+    with pytest.raises(CardError, match="unknown card notation"):
+        Card.parse("G" + "9" * 5000 + "/5/1-4-7")

@@ -59,7 +59,7 @@ class CardError(ValueError):
     """Text that is not a card (``G3/5/1-4-7``), saying what is wrong."""
 
 
-_CARD = re.compile(r"^([GR])([0-9]+)/([0-9]+)/([0-9]+)-([0-9]+)-([0-9]+)$")
+_CARD = re.compile(r"^([GR])([0-9]{1,3})/([0-9]{1,3})/([0-9]{1,3})-([0-9]{1,3})-([0-9]{1,3})$")
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -92,7 +92,7 @@ class Card:
             raise CardError(f"a card is written like G3/5/1-4-7, not {text!r}")
         m = _CARD.match(text.strip())
         if m is None:
-            raise CardError(f"unknown card notation {text!r}: expected colour G or R, upwind "
+            raise CardError(f"unknown card notation {text!r:.40}: expected colour G or R, upwind "
                             "value, downwind value and three crew numbers, like G3/5/1-4-7")
         colour, up, down, a, b, c = m.groups()
         return cls("G" if colour == "G" else "R", int(up), int(down), (int(a), int(b), int(c)))
