@@ -306,3 +306,36 @@ def test_ac_race_refuses_odd_values(a: Any, b: Any) -> None:
     _only_clear_errors(lambda: race.play(ac.Move(a, b)))
     _only_clear_errors(lambda: race.play(a))
     _only_clear_errors(lambda: race.play(race.legal_moves()[0], drawn=(a,)))
+
+
+@pytest.mark.parametrize("text", [
+    "N race A@" + "9" * 5000 + ",4:NE - - - - -",
+    "N race A@0,4:NE - - - - -".replace("0,4", "0," + "9" * 5000),
+])
+def test_race_the_wind_notation_with_huge_numbers_is_a_notation_error(text: str) -> None:
+    from rightofway.rtw.notation import NotationError, from_notation
+
+    with pytest.raises(NotationError, match="whole numbers") as e:
+        from_notation(text)
+    assert len(str(e.value)) < 200
+
+
+@pytest.mark.parametrize("text", [
+    "32x30 - - - A@" + "9" * 5000 + ",3:1U:1S 0 -",
+    "9" * 5000 + "x30 - - - A@1,3:1U:1S 0 -",
+    "32x30 - - - A@1,3:1U:1S " + "9" * 5000 + " -",
+])
+def test_vector_game_notation_with_huge_numbers_is_a_notation_error(text: str) -> None:
+    from rightofway.vg.notation import NotationError, from_notation
+
+    with pytest.raises(NotationError) as e:
+        from_notation(text)
+    assert len(str(e.value)) < 200
+
+
+@pytest.mark.parametrize("depth", ["9" * 5000, "\u00b2", "0"])
+def test_race_the_wind_notation_cover_depth_must_be_a_small_whole_number(depth: str) -> None:
+    from rightofway.rtw.notation import NotationError, from_notation
+
+    with pytest.raises(NotationError, match="depth is a whole number"):
+        from_notation(f"N race A@0,4:NE - - - - depth={depth}")

@@ -47,9 +47,9 @@ __all__ = [
 
 FIELDS = ("board", "start-line", "islands", "marks", "boats", "turn", "turn-order")
 _ID = re.compile(r"[A-Za-z0-9_-]+")
-_NUM = r"-?\d+"
+_NUM = r"-?\d{1,7}"  # at most 7 digits: what no page needs is refused as notation
 _POINT = re.compile(rf"({_NUM}),({_NUM})")
-_BOAT = re.compile(r"([A-Za-z0-9_-]+)@([^:!]+)(?::([^!]+))?(?:!(\d+))?")
+_BOAT = re.compile(r"([A-Za-z0-9_-]+)@([^:!]+)(?::([^!]+))?(?:!(\d{1,7}))?")
 _MARK = re.compile(r"([A-Za-z0-9_-]+)@([^:]+):(.*)")
 
 
@@ -59,7 +59,8 @@ class NotationError(ValueError):
 
 def _id(kind: str, name: str) -> str:
     if not _ID.fullmatch(name) or name == "-":
-        raise NotationError(f"{kind} id {name!r} cannot be written: use letters, digits, - or _")
+        raise NotationError(f"{kind} id {name!r:.40} cannot be written: use letters, digits, "
+                            "- or _")
     return name
 
 
@@ -89,7 +90,7 @@ def notation(position: Position) -> str:
 def _point(text: str, where: str) -> Point:
     m = _POINT.fullmatch(text)
     if not m:
-        raise NotationError(f"{where}: expected x,y with whole numbers, got {text!r}")
+        raise NotationError(f"{where}: expected x,y with whole numbers, got {text!r:.40}")
     return int(m.group(1)), int(m.group(2))
 
 
@@ -100,7 +101,7 @@ def _items(text: str) -> list[str]:
 def from_notation(text: str) -> Position:
     """The position written in ``text``; :class:`NotationError` naming the field at fault."""
     if not isinstance(text, str):
-        raise TypeError(f"expected the notation as text, got {text!r}")
+        raise TypeError(f"expected the notation as text, got {text!r:.40}")
     parts = text.split()
     if len(parts) != len(FIELDS):
         raise NotationError(f"expected {len(FIELDS)} space-separated fields "
@@ -108,22 +109,23 @@ def from_notation(text: str) -> Position:
     board_t, line_t, islands_t, marks_t, boats_t, turn_t, order_t = parts
     board: tuple[int, int] | None = None
     if board_t != "-":
-        m = re.fullmatch(r"(\d+)x(\d+)", board_t)
+        m = re.fullmatch(r"(\d{1,7})x(\d{1,7})", board_t)
         if not m:
-            raise NotationError(f"board: expected WIDTHxHEIGHT (e.g. 32x30) or -, got {board_t!r}")
+            raise NotationError("board: expected WIDTHxHEIGHT (e.g. 32x30) or -, got "
+                                f"{board_t!r:.40}")
         board = (int(m.group(1)), int(m.group(2)))
     line: tuple[Point, Point] | None = None
     if line_t != "-":
         ends = line_t.split("/")
         if len(ends) != 2:
-            raise NotationError(f"start-line: expected x1,y/x2,y or -, got {line_t!r}")
+            raise NotationError(f"start-line: expected x1,y/x2,y or -, got {line_t!r:.40}")
         line = (_point(ends[0], "start-line"), _point(ends[1], "start-line"))
     islands = frozenset(_point(p, f"islands[{i}]") for i, p in enumerate(_items(islands_t)))
     marks = []
     for i, item in enumerate(_items(marks_t)):
         m = _MARK.fullmatch(item)
         if not m or m.group(3) not in ("S", "P"):
-            raise NotationError(f"marks[{i}]: expected id@x,y:S or id@x,y:P, got {item!r}")
+            raise NotationError(f"marks[{i}]: expected id@x,y:S or id@x,y:P, got {item!r:.40}")
         marks.append(Mark(_id("mark", m.group(1)), _point(m.group(2), f"marks[{i}]"),
                           "S" if m.group(3) == "S" else "P"))
     boats = []
@@ -131,7 +133,7 @@ def from_notation(text: str) -> Position:
         m = _BOAT.fullmatch(item)
         if not m:
             raise NotationError(f"boats[{i}]: expected id@x,y[:vector][!lost turns], "
-                                f"got {item!r}")
+                                f"got {item!r:.40}")
         vector = None
         if m.group(3) is not None:
             try:
@@ -145,8 +147,8 @@ def from_notation(text: str) -> Position:
             if isinstance(e, NotationError):
                 raise
             raise NotationError(f"boats[{i}]: {e}") from None
-    if not re.fullmatch(r"\d+", turn_t):
-        raise NotationError(f"turn: expected a whole number from 0, got {turn_t!r}")
+    if not re.fullmatch(r"\d{1,9}", turn_t):
+        raise NotationError(f"turn: expected a whole number from 0, got {turn_t!r:.40}")
     order = () if order_t == "-" else tuple(order_t.split(","))
     try:
         return Position(tuple(boats), board, islands, line, int(turn_t), order, tuple(marks))
