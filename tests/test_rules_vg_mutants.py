@@ -28,6 +28,7 @@ def _cold_caches() -> None:
     clean run)."""
     vg.vectors.next_vectors.cache_clear()
     vg.game._offsets.cache_clear()
+    vg.game._claimed_offsets.cache_clear()
 
 
 # --- vectors (VG-M1..M4, VG-T, VG-G): the rulebook's own examples -------------------------
