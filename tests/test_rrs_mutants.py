@@ -475,3 +475,36 @@ def test_a_ruling_needs_two_boats_and_known_tacks() -> None:
     with pytest.raises(PositionError, match="boat A is head to wind") as err:
         engagement_graph(pos)
     assert err.value.path == ("boats", 0, "tack")
+
+
+# --- this commit's sample: boats abreast on one line (Definition Leeward) -----------------------
+
+
+@pytest.mark.parametrize("order", [("A", "B"), ("B", "A")])
+def test_abreast_on_one_line_the_deeper_downwind_is_leeward(order: tuple[str, str]) -> None:
+    # Wind from North. A (dead downwind) and B (head to wind), both given starboard, bow to
+    # bow on the North-South line through the origin, A 1.5 North of it and B 1.5 South:
+    # neither lies on the other's side, so the one deeper downwind, B, is leeward
+    # (Interpretations, Leeward), and A keeps clear by rule 11. Their depths are +1.5 and
+    # -1.5, equal in size: only their difference tells them apart.
+    boats = {"A": Boat("A", (0.0, 1.5), 180, tack=Tack.STARBOARD),
+             "B": Boat("B", (0.0, -1.5), 0, tack=Tack.STARBOARD)}
+    pos = Position(0, tuple(boats[k] for k in order))
+    r = ruling(pos, "A", "B")
+    assert (r.keep_clear, r.right_of_way) == ("A", "B")
+    assert "11" in r.rules
+    assert keep_clear(pos)[0][:2] == ("A", "B")
+
+
+def test_a_perfect_tie_of_leeward_is_decided_the_same_whatever_the_order() -> None:
+    # Side by side on one line square to the wind, at the same depth: A head to wind, B dead
+    # downwind, both given starboard, 2 apart. Each lies on the other's starboard side, so
+    # the views cancel, and the depths are equal: no side and no depth decides. The rules
+    # must still name one boat to keep clear by rule 11, the same one whichever boat is
+    # listed first.
+    a = Boat("A", (0.0, 0.0), 0, tack=Tack.STARBOARD)
+    b = Boat("B", (2.0, 0.0), 180, tack=Tack.STARBOARD)
+    first, second = ruling(Position(0, (a, b))), ruling(Position(0, (b, a)))
+    assert "11" in first.rules and "11" in second.rules
+    assert {first.keep_clear, first.right_of_way} == {"A", "B"}
+    assert (first.keep_clear, first.right_of_way) == (second.keep_clear, second.right_of_way)
