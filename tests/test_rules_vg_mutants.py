@@ -603,3 +603,9 @@ def test_standing_still_sails_no_path() -> None:
 def test_claims_names_its_argument() -> None:
     with pytest.raises(TypeError, match="position"):
         vg.claims("A")  # type: ignore[arg-type]
+
+
+def test_a_board_one_square_wide_or_high_is_allowed() -> None:
+    # "width and height are at least 1": one is enough, either way
+    for board in ((1, 10), (10, 1), (1, 1)):
+        assert Position((Boat("A", (0, 0)),), board=board).board == board
