@@ -1117,3 +1117,10 @@ def test_an_unprotested_penalty_names_the_boat_infringed() -> None:
 def test_a_protest_that_is_not_a_protest_is_refused_by_name() -> None:
     with pytest.raises(TypeError, match=r"^protest: expected a Protest"):
         adjudicate(FIG9, Move("A", ("A",)), "B")  # type: ignore[arg-type]
+
+
+def test_the_engagement_graph_gives_each_boat_her_place_in_the_turn_order() -> None:
+    # the turn order lists the boats as they move (0 moves first), not as they are listed
+    pos = Position(N, (Boat("A", (0, 0), NE), Boat("B", (2, 0), NW)), turn_order=("B", "A"))
+    graph = engagement_graph(pos)
+    assert graph.nodes["B"]["turn"] == 0 and graph.nodes["A"]["turn"] == 1
