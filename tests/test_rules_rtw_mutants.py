@@ -1124,3 +1124,12 @@ def test_the_engagement_graph_gives_each_boat_her_place_in_the_turn_order() -> N
     pos = Position(N, (Boat("A", (0, 0), NE), Boat("B", (2, 0), NW)), turn_order=("B", "A"))
     graph = engagement_graph(pos)
     assert graph.nodes["B"]["turn"] == 0 and graph.nodes["A"]["turn"] == 1
+
+
+def test_the_ruling_of_an_illegal_move_names_the_move() -> None:
+    # A, head to wind in figure 9, may not turn 45 degrees further (RTW 2): illegal, and the
+    # ruling is still about that move, with no position after it
+    move = Move("A", ("L45",))
+    r = adjudicate(FIG9, move)
+    assert not r.legal and r.move == move and r.after is None
+
