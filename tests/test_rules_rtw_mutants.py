@@ -1133,3 +1133,14 @@ def test_the_ruling_of_an_illegal_move_names_the_move() -> None:
     r = adjudicate(FIG9, move)
     assert not r.legal and r.move == move and r.after is None
 
+
+
+def test_a_broad_reach_that_rides_a_chain_of_gusts_straight_on_may_not_manoeuvre() -> None:
+    # RTW 3.2: a gust ending on a new blue token gives another movement; a broad reach that
+    # takes its gusts straight on has given up its manoeuvre, however many it took
+    pos = one(Boat("A", (0, 0), SE), blue=frozenset({(1, -1), (2, -2)}))
+    assert ("A", "A", "A") in actions(pos, "A")
+    for move in (("A", "A", "R45"), ("A", "A", "A", "R45"), ("A", "A", "A", "L90")):
+        verdict = legality(pos, Move("A", move))
+        assert not verdict.legal
+        assert str(verdict.steps[-1].cite) == "RTW 3.2", move
