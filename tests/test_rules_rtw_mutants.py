@@ -1144,3 +1144,18 @@ def test_a_broad_reach_that_rides_a_chain_of_gusts_straight_on_may_not_manoeuvre
         verdict = legality(pos, Move("A", move))
         assert not verdict.legal
         assert str(verdict.steps[-1].cite) == "RTW 3.2", move
+
+
+def test_a_protest_upheld_for_an_infringement_cites_rtw_3_4_even_over_a_start_fault() -> None:
+    # A (port, close-hauled NE) sails its sixth move onto the line at (3, 0): a start fault
+    # (RTW 3.1). B, on starboard (NW) at (4, -1), claims (3, 0) with right of way, so the
+    # same move infringes against B (RTW 3.4). B's protest is upheld for the infringement:
+    # it is a protest under RTW 3.4, whatever the start fault adds.
+    course = Course((0, 0), (6, 0), (3, 20))
+    race = Race.new(course, [Boat("A", (2, -1), NE), Boat("B", (4, -1), NW)],
+                    check_setup=False, states={"A": {"moves": 5}, "B": {"moves": 5}})
+    race, events = race.play(Move("A", ("A",)), protests=("B",))
+    assert [e.kind for e in events if e.kind == "start-fault"] == ["start-fault"]
+    protest = [e for e in events if e.kind == "protest"]
+    assert len(protest) == 1 and dict(protest[0].data)["verdict"] == "upheld"
+    assert str(protest[0].cite) == "RTW 3.4"
