@@ -33,6 +33,7 @@ from rightofway.rrs import (
     Facts,
     Mark,
     Obstruction,
+    Options,
     Position,
     Snapshot,
     boat_geometry,
@@ -508,3 +509,26 @@ def test_a_perfect_tie_of_leeward_is_decided_the_same_whatever_the_order() -> No
     assert "11" in first.rules and "11" in second.rules
     assert {first.keep_clear, first.right_of_way} == {"A", "B"}
     assert (first.keep_clear, first.right_of_way) == (second.keep_clear, second.right_of_way)
+
+
+def test_a_trail_snapshot_with_a_hull_within_the_tolerance_of_the_zone_s_edge() -> None:
+    """Interpretations (Boundaries): a length within 10^-6 of a boundary counts as on it,
+    and a hull touching the zone's edge is within the zone. With a zone of 3 - 10^-6 hull
+    lengths, a hull exactly 3 from the mark is 10^-6 beyond the edge: in the zone.
+
+    Wind 0, both heading East on port tack, the mark (left to port) North of them. In the
+    trail B's hull runs along y = -3 past x = 0 (exactly 3 from the mark, the mark ahead
+    of her middle), and A, clear astern of her, is 3.47 from it: B reached the zone first,
+    clear ahead, so A gives her mark-room (18.2(a)). Now A has come up overlapped on B's
+    windward side, nearer the mark: B, to leeward, holds right of way by rule 11, and A
+    still owes her mark-room. (Were B's hull out of the zone in the trail, the position as
+    it is now would make A, the inside boat, the one owed mark-room.)"""
+    before = Snapshot((Boat("A", (-2.4, -2.9), 90), Boat("B", (-0.4, -3.0), 90)))
+    now = (Boat("A", (-0.5, -1.2), 90), Boat("B", (-0.2, -2.0), 90))
+    options = Options(zone_lengths=3.0 - 1e-6)
+    for boats in (now, now[::-1]):
+        pos = Position(0, boats, marks=(Mark("m", (0.0, 0.0), "port"),), trail=(before,),
+                       options=options)
+        r = ruling(pos)
+        assert (r.right_of_way, r.keep_clear, r.mark_room) == ("B", "A", "B")
+        assert r.rules == ("11", "18.2(a)")
