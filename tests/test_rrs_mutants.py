@@ -532,3 +532,40 @@ def test_a_trail_snapshot_with_a_hull_within_the_tolerance_of_the_zone_s_edge() 
         r = ruling(pos)
         assert (r.right_of_way, r.keep_clear, r.mark_room) == ("B", "A", "B")
         assert r.rules == ("11", "18.2(a)")
+
+
+def test_mark_room_ended_by_leaving_the_zone_is_not_renewed_without_an_overlap() -> None:
+    """Wind 0, both heading West on starboard, the mark (left to port) South of their
+    track, no trail: B, clear ahead and nearer the mark (1 from it, A 2.24), is taken to
+    have reached the zone first and to be owed mark-room (18.2(a)). Given that B has
+    left the zone, that duty has ended (18.2(b)); the boats are not overlapped, so no new
+    mark-room arises between them (18.2(c) needs an overlap), and B keeps right of way
+    clear ahead (rule 12)."""
+    boats = (Boat("A", (2.5, 1.0), 270), Boat("B", (0.5, 1.0), 270))
+    pos = Position(0, boats, marks=(Mark("m", (0.0, 0.0), "port"),),
+                   facts=Facts(left_zone="B"))
+    r = ruling(pos)
+    assert (r.right_of_way, r.keep_clear, r.mark_room) == ("B", "A", None)
+    assert r.rules == ("12", "18.2(b)")
+
+
+def test_a_ruling_s_explanation_states_its_conclusions() -> None:
+    # the position of the test above: B keeps right of way clear ahead (rule 12), and the
+    # mark-room she was owed has ended (18.2(b)); the explanation states it all, every
+    # deciding rule and every step
+    boats = (Boat("A", (2.5, 1.0), 270), Boat("B", (0.5, 1.0), 270))
+    pos = Position(0, boats, marks=(Mark("m", (0.0, 0.0), "port"),),
+                   facts=Facts(left_zone="B"))
+    r = ruling(pos)
+    text = r.explain()
+    assert "A keeps clear of B" in text and "mark-room: nobody" in text
+    assert "deciding rules: 12, 18.2(b)" in text
+    assert all(step.text in text for step in r.steps)
+
+
+def test_a_ruling_names_the_argument_with_no_such_boat() -> None:
+    pos = Position(0, (Boat("A", (0.0, 0.0), 45), Boat("B", (3.0, 0.0), 315)))
+    with pytest.raises(ValueError, match=r"^a: no boat 'Z'"):
+        ruling(pos, "Z", "B")
+    with pytest.raises(ValueError, match=r"^b: no boat 'Z'"):
+        ruling(pos, "A", "Z")
