@@ -33,6 +33,7 @@ from rightofway.rrs import (
     Facts,
     Mark,
     Obstruction,
+    Options,
     Position,
     Snapshot,
     boat_geometry,
@@ -475,3 +476,96 @@ def test_a_ruling_needs_two_boats_and_known_tacks() -> None:
     with pytest.raises(PositionError, match="boat A is head to wind") as err:
         engagement_graph(pos)
     assert err.value.path == ("boats", 0, "tack")
+
+
+# --- this commit's sample: boats abreast on one line (Definition Leeward) -----------------------
+
+
+@pytest.mark.parametrize("order", [("A", "B"), ("B", "A")])
+def test_abreast_on_one_line_the_deeper_downwind_is_leeward(order: tuple[str, str]) -> None:
+    # Wind from North. A (dead downwind) and B (head to wind), both given starboard, bow to
+    # bow on the North-South line through the origin, A 1.5 North of it and B 1.5 South:
+    # neither lies on the other's side, so the one deeper downwind, B, is leeward
+    # (Interpretations, Leeward), and A keeps clear by rule 11. Their depths are +1.5 and
+    # -1.5, equal in size: only their difference tells them apart.
+    boats = {"A": Boat("A", (0.0, 1.5), 180, tack=Tack.STARBOARD),
+             "B": Boat("B", (0.0, -1.5), 0, tack=Tack.STARBOARD)}
+    pos = Position(0, tuple(boats[k] for k in order))
+    r = ruling(pos, "A", "B")
+    assert (r.keep_clear, r.right_of_way) == ("A", "B")
+    assert "11" in r.rules
+    assert keep_clear(pos)[0][:2] == ("A", "B")
+
+
+def test_a_perfect_tie_of_leeward_is_decided_the_same_whatever_the_order() -> None:
+    # Side by side on one line square to the wind, at the same depth: A head to wind, B dead
+    # downwind, both given starboard, 2 apart. Each lies on the other's starboard side, so
+    # the views cancel, and the depths are equal: no side and no depth decides. The rules
+    # must still name one boat to keep clear by rule 11, the same one whichever boat is
+    # listed first.
+    a = Boat("A", (0.0, 0.0), 0, tack=Tack.STARBOARD)
+    b = Boat("B", (2.0, 0.0), 180, tack=Tack.STARBOARD)
+    first, second = ruling(Position(0, (a, b))), ruling(Position(0, (b, a)))
+    assert "11" in first.rules and "11" in second.rules
+    assert {first.keep_clear, first.right_of_way} == {"A", "B"}
+    assert (first.keep_clear, first.right_of_way) == (second.keep_clear, second.right_of_way)
+
+
+def test_a_trail_snapshot_with_a_hull_within_the_tolerance_of_the_zone_s_edge() -> None:
+    """Interpretations (Boundaries): a length within 10^-6 of a boundary counts as on it,
+    and a hull touching the zone's edge is within the zone. With a zone of 3 - 10^-6 hull
+    lengths, a hull exactly 3 from the mark is 10^-6 beyond the edge: in the zone.
+
+    Wind 0, both heading East on port tack, the mark (left to port) North of them. In the
+    trail B's hull runs along y = -3 past x = 0 (exactly 3 from the mark, the mark ahead
+    of her middle), and A, clear astern of her, is 3.47 from it: B reached the zone first,
+    clear ahead, so A gives her mark-room (18.2(a)). Now A has come up overlapped on B's
+    windward side, nearer the mark: B, to leeward, holds right of way by rule 11, and A
+    still owes her mark-room. (Were B's hull out of the zone in the trail, the position as
+    it is now would make A, the inside boat, the one owed mark-room.)"""
+    before = Snapshot((Boat("A", (-2.4, -2.9), 90), Boat("B", (-0.4, -3.0), 90)))
+    now = (Boat("A", (-0.5, -1.2), 90), Boat("B", (-0.2, -2.0), 90))
+    options = Options(zone_lengths=3.0 - 1e-6)
+    for boats in (now, now[::-1]):
+        pos = Position(0, boats, marks=(Mark("m", (0.0, 0.0), "port"),), trail=(before,),
+                       options=options)
+        r = ruling(pos)
+        assert (r.right_of_way, r.keep_clear, r.mark_room) == ("B", "A", "B")
+        assert r.rules == ("11", "18.2(a)")
+
+
+def test_mark_room_ended_by_leaving_the_zone_is_not_renewed_without_an_overlap() -> None:
+    """Wind 0, both heading West on starboard, the mark (left to port) South of their
+    track, no trail: B, clear ahead and nearer the mark (1 from it, A 2.24), is taken to
+    have reached the zone first and to be owed mark-room (18.2(a)). Given that B has
+    left the zone, that duty has ended (18.2(b)); the boats are not overlapped, so no new
+    mark-room arises between them (18.2(c) needs an overlap), and B keeps right of way
+    clear ahead (rule 12)."""
+    boats = (Boat("A", (2.5, 1.0), 270), Boat("B", (0.5, 1.0), 270))
+    pos = Position(0, boats, marks=(Mark("m", (0.0, 0.0), "port"),),
+                   facts=Facts(left_zone="B"))
+    r = ruling(pos)
+    assert (r.right_of_way, r.keep_clear, r.mark_room) == ("B", "A", None)
+    assert r.rules == ("12", "18.2(b)")
+
+
+def test_a_ruling_s_explanation_states_its_conclusions() -> None:
+    # the position of the test above: B keeps right of way clear ahead (rule 12), and the
+    # mark-room she was owed has ended (18.2(b)); the explanation states it all, every
+    # deciding rule and every step
+    boats = (Boat("A", (2.5, 1.0), 270), Boat("B", (0.5, 1.0), 270))
+    pos = Position(0, boats, marks=(Mark("m", (0.0, 0.0), "port"),),
+                   facts=Facts(left_zone="B"))
+    r = ruling(pos)
+    text = r.explain()
+    assert "A keeps clear of B" in text and "mark-room: nobody" in text
+    assert "deciding rules: 12, 18.2(b)" in text
+    assert all(step.text in text for step in r.steps)
+
+
+def test_a_ruling_names_the_argument_with_no_such_boat() -> None:
+    pos = Position(0, (Boat("A", (0.0, 0.0), 45), Boat("B", (3.0, 0.0), 315)))
+    with pytest.raises(ValueError, match=r"^a: no boat 'Z'"):
+        ruling(pos, "Z", "B")
+    with pytest.raises(ValueError, match=r"^b: no boat 'Z'"):
+        ruling(pos, "A", "Z")

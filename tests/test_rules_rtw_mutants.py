@@ -1117,3 +1117,45 @@ def test_an_unprotested_penalty_names_the_boat_infringed() -> None:
 def test_a_protest_that_is_not_a_protest_is_refused_by_name() -> None:
     with pytest.raises(TypeError, match=r"^protest: expected a Protest"):
         adjudicate(FIG9, Move("A", ("A",)), "B")  # type: ignore[arg-type]
+
+
+def test_the_engagement_graph_gives_each_boat_her_place_in_the_turn_order() -> None:
+    # the turn order lists the boats as they move (0 moves first), not as they are listed
+    pos = Position(N, (Boat("A", (0, 0), NE), Boat("B", (2, 0), NW)), turn_order=("B", "A"))
+    graph = engagement_graph(pos)
+    assert graph.nodes["B"]["turn"] == 0 and graph.nodes["A"]["turn"] == 1
+
+
+def test_the_ruling_of_an_illegal_move_names_the_move() -> None:
+    # A, head to wind in figure 9, may not turn 45 degrees further (RTW 2): illegal, and the
+    # ruling is still about that move, with no position after it
+    move = Move("A", ("L45",))
+    r = adjudicate(FIG9, move)
+    assert not r.legal and r.move == move and r.after is None
+
+
+
+def test_a_broad_reach_that_rides_a_chain_of_gusts_straight_on_may_not_manoeuvre() -> None:
+    # RTW 3.2: a gust ending on a new blue token gives another movement; a broad reach that
+    # takes its gusts straight on has given up its manoeuvre, however many it took
+    pos = one(Boat("A", (0, 0), SE), blue=frozenset({(1, -1), (2, -2)}))
+    assert ("A", "A", "A") in actions(pos, "A")
+    for move in (("A", "A", "R45"), ("A", "A", "A", "R45"), ("A", "A", "A", "L90")):
+        verdict = legality(pos, Move("A", move))
+        assert not verdict.legal
+        assert str(verdict.steps[-1].cite) == "RTW 3.2", move
+
+
+def test_a_protest_upheld_for_an_infringement_cites_rtw_3_4_even_over_a_start_fault() -> None:
+    # A (port, close-hauled NE) sails its sixth move onto the line at (3, 0): a start fault
+    # (RTW 3.1). B, on starboard (NW) at (4, -1), claims (3, 0) with right of way, so the
+    # same move infringes against B (RTW 3.4). B's protest is upheld for the infringement:
+    # it is a protest under RTW 3.4, whatever the start fault adds.
+    course = Course((0, 0), (6, 0), (3, 20))
+    race = Race.new(course, [Boat("A", (2, -1), NE), Boat("B", (4, -1), NW)],
+                    check_setup=False, states={"A": {"moves": 5}, "B": {"moves": 5}})
+    race, events = race.play(Move("A", ("A",)), protests=("B",))
+    assert [e.kind for e in events if e.kind == "start-fault"] == ["start-fault"]
+    protest = [e for e in events if e.kind == "protest"]
+    assert len(protest) == 1 and dict(protest[0].data)["verdict"] == "upheld"
+    assert str(protest[0].cite) == "RTW 3.4"

@@ -28,6 +28,7 @@ def _cold_caches() -> None:
     clean run)."""
     vg.vectors.next_vectors.cache_clear()
     vg.game._offsets.cache_clear()
+    vg.game._claimed_offsets.cache_clear()
 
 
 # --- vectors (VG-M1..M4, VG-T, VG-G): the rulebook's own examples -------------------------
@@ -582,3 +583,29 @@ def test_a_mark_on_a_boat_names_the_mark_s_position_field() -> None:
     with pytest.raises(PositionError, match="no boat may stand on a mark") as raised:
         Position((Boat("A", (3, 3), V("1U:1S")),), marks=(Mark("m", (3, 3), "S"),))
     assert raised.value.path == ("marks", 0, "at")
+
+
+# --- this commit's sample: standing still, the claims' argument ----------------------------------
+
+
+def test_standing_still_sails_no_path() -> None:
+    # Findings.traced is "the path actually sailed": a boat standing still sails none, whether
+    # it repairs (VG-I) or stands still when it has legal moves (which breaks VG-M2).
+    repairing = Position((Boat("A", (5, 5), None, 1),))
+    f = findings(repairing, Move("A", None))
+    assert f.stand and f.legal and f.traced == () and f.end == (5, 5)
+    free = Position((Boat("A", (5, 5), V("1U:1S")),))
+    f = findings(free, Move("A", None))
+    assert f.stand and not f.legal and "VG-M2" in f.violations
+    assert f.traced == () and f.end == (5, 5)
+
+
+def test_claims_names_its_argument() -> None:
+    with pytest.raises(TypeError, match="position"):
+        vg.claims("A")  # type: ignore[arg-type]
+
+
+def test_a_board_one_square_wide_or_high_is_allowed() -> None:
+    # "width and height are at least 1": one is enough, either way
+    for board in ((1, 10), (10, 1), (1, 1)):
+        assert Position((Boat("A", (0, 0)),), board=board).board == board
