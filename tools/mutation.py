@@ -7,6 +7,7 @@ the project::
     python tools/mutation.py table --rst           # the same as a reStructuredText table
     python tools/mutation.py survivors rtw/rules.py  # what the tests let live, and why
     python tools/mutation.py sample --pending      # mutant names for `mutmut run NAMES...`
+    python tools/mutation.py sample sim/moves.py --sample 60 --pending  # one module's
 
 ``--sample N`` (every command) restricts it to a fixed random sample of at most N
 mutants per module, drawn with ``--seed`` (default 1) from the sorted mutant names, so
@@ -36,6 +37,13 @@ MODULES = (
     "rightofway/vg/vectors.py",
     "rightofway/vg/game.py",
     "rightofway/vg/race.py",
+    "rightofway/sim/sailing.py",
+    "rightofway/sim/moves.py",
+    "rightofway/sim/plan.py",
+    "rightofway/sim/rules.py",
+    "rightofway/sim/race.py",
+    "rightofway/ac/moves.py",
+    "rightofway/ac/race.py",
 )
 
 # mutmut's exit codes (mutmut/stats.py), grouped as the kill rate counts them.
@@ -118,10 +126,12 @@ def survivors(module: str, sample: int | None, seed: int) -> str:
                      if not is_killed(code) and not is_not_run(code))
 
 
-def names(sample: int | None, seed: int, pending: bool, alive: bool) -> str:
-    """Mutant names of every module (or its sample): all, those not run yet, or those alive."""
+def names(sample: int | None, seed: int, pending: bool, alive: bool,
+          module: str | None = None) -> str:
+    """Mutant names of every module, or of ``module`` (or its sample): all, those not run
+    yet, or those alive."""
     out = []
-    for m in MODULES:
+    for m in (module_path(module),) if module else MODULES:
         for name, code in results(m, sample, seed).items():
             if pending and not is_not_run(code):
                 continue
@@ -134,7 +144,8 @@ def names(sample: int | None, seed: int, pending: bool, alive: bool) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=("table", "survivors", "sample"))
-    parser.add_argument("module", nargs="?", help="with survivors: the module, e.g. rtw/rules.py")
+    parser.add_argument("module", nargs="?",
+                        help="survivors (and optionally sample): the module, e.g. rtw/rules.py")
     parser.add_argument("--rst", action="store_true", help="table: as reStructuredText")
     parser.add_argument("--sample", type=int, metavar="N",
                         help="a fixed random sample of at most N mutants per module")
@@ -150,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("survivors needs a module, e.g. rtw/rules.py")
         print(survivors(args.module, args.sample, args.seed))
     else:
-        print(names(args.sample, args.seed, args.pending, args.alive))
+        print(names(args.sample, args.seed, args.pending, args.alive, args.module))
     return 0
 
 
