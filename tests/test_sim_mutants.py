@@ -16,7 +16,7 @@ import pytest
 
 from rightofway import sim
 from rightofway.geometry import Tack
-from rightofway.sim import moves, sailing
+from rightofway.sim import moves, rules, sailing
 from rightofway.sim.plan import Plan, PlanError, PlanStep
 from rightofway.sim.sailing import PointOfSail
 
@@ -317,3 +317,129 @@ def test_plan_limits() -> None:
         Plan.parse(7)  # type: ignore[arg-type]
     assert str(Plan.parse("T+30 M2.50 P")) == "T30 M2.5 P"
     assert repr(Plan.parse("P M1")) == "Plan.parse('P M1')"
+
+
+# --- SIM Turn Sequence, The Start and the Racing Rules -----------------------------------
+
+
+def test_the_racing_rules_measure_in_hull_lengths() -> None:
+    # hulls 2 units long: the point (4, 6) is (2, 3) hull lengths; marks are left to port
+    p = sim.Position("E", 10, (sim.Boat("A", (4.0, 6.0), 45.0, Tack.PORT),),
+                     (sim.Mark("m", (10.0, -2.0)),), hull_length=2.0)
+    r = rules.to_rrs(p)
+    assert r.wind == 90
+    b = r.boats[0]
+    assert (b.id, b.at, b.heading, b.tacking, b.tack) == ("A", (2.0, 3.0), 45.0, False, Tack.PORT)
+    m = r.marks[0]
+    assert (m.id, m.at, m.leave_to) == ("m", (5.0, -1.0), "port")
+
+
+def test_depth_is_the_distance_downwind() -> None:
+    # wind N blows towards the South: depth is -y; wind E towards the West: -x
+    assert rules.depth(one(90), (3.0, 5.0)) == pytest.approx(-5.0)
+    assert rules.depth(one(90, wind="E"), (3.0, 5.0)) == pytest.approx(-3.0)
+    assert rules.depth(one(90, wind="SW"), (1.0, 1.0)) == pytest.approx(math.sqrt(2))
+
+
+def test_play_order_a_boat_clear_astern_moves_after_even_to_windward() -> None:
+    # two boats on starboard (heading 315, wind N); B at (40, 30) lies behind the line abeam
+    # of A's stern (40 * -0.71 + 30 * 0.71 < 0): clear astern, she keeps clear (RRS 12) and
+    # moves after A although she is further to windward
+    p = sim.Position("N", 10, (sim.Boat("A", (0.0, 0.0), 315.0),
+                               sim.Boat("B", (40.0, 30.0), 315.0)))
+    order = sim.play_order(p)
+    assert order.order == ("A", "B") and order.cycles == ()
+    assert order.keep_clear == (("B", "A", "12"),)
+    assert order.steps[-1].text == "play order: A, B"
+    assert order.steps[0].text == "depths downwind: B -30.00, A 0.00"
+    # a single boat plays alone
+    assert sim.play_order(one(90)).order == ("A",)
+
+
+LINE = sim.Line("start", "start", ((-3.0, 0.0), (3.0, 0.0)))
+
+
+def test_the_course_side_of_a_starting_line_is_where_the_wind_comes_from() -> None:
+    p = sim.Position("N", 10, (sim.Boat("A", (0.0, -2.0), 0.0),), lines=(LINE,))
+    assert rules.course_side(p, LINE, (0.0, 2.0)) > 0
+    assert rules.course_side(p, LINE, (0.0, -1.0)) < 0
+    flipped = sim.Line("start", "start", ((3.0, 0.0), (-3.0, 0.0)))
+    assert rules.course_side(p, flipped, (0.0, 2.0)) > 0  # the order of the ends is no matter
+    south = sim.Position("S", 10, (sim.Boat("A", (0.0, -2.0), 0.0),), lines=(LINE,))
+    assert rules.course_side(south, LINE, (0.0, -1.0)) > 0
+    # a line along the wind: the course side is the side of the first mark
+    along = sim.Line("start", "start", ((0.0, -3.0), (0.0, 3.0)))
+    east = sim.Position("N", 10, (sim.Boat("A", (-5.0, -5.0), 0.0),),
+                        (sim.Mark("m", (5.0, 0.0)),), (along,))
+    assert rules.course_side(east, along, (2.0, 0.0)) > 0
+    assert rules.course_side(east, along, (-2.0, 0.0)) < 0
+    west = sim.Position("N", 10, (sim.Boat("A", (-5.0, -5.0), 0.0),),
+                        (sim.Mark("m", (-5.0, 0.0)),), (along,))
+    assert rules.course_side(west, along, (2.0, 0.0)) < 0
+
+
+def test_crossing_the_line_towards_the_course_and_back() -> None:
+    p = sim.Position("N", 10, (sim.Boat("A", (0.0, -2.0), 0.0),), lines=(LINE,))
+    up = ((0.0, -1.0), (0.0, 1.0))
+    assert rules.crosses_towards_course(p, LINE, up)
+    assert not rules.crosses_towards_course(p, LINE, up[::-1])
+    assert rules.crosses_towards_course(p, LINE, ((0.0, -2.0), (0.0, -1.0), (0.0, 1.0)))
+    assert not rules.crosses_towards_course(p, LINE, ((5.0, -1.0), (5.0, 1.0)))  # beyond an end
+    assert not rules.crosses_towards_course(p, LINE, ((0.0, -2.0),))
+    assert rules.crosses_towards_prestart(p, LINE, up[::-1])
+    assert rules.crosses_towards_prestart(p, LINE, ((5.0, 1.0), (5.0, -1.0)))  # extensions
+    assert not rules.crosses_towards_prestart(p, LINE, up)
+
+
+def crossing_pair() -> sim.Position:
+    # wind N: A on port (heading 90, the wind on her port side) at (-4, 4.5); B on starboard
+    # (heading 315) at (0, 5): A keeps clear (RRS 10)
+    return sim.Position("N", 10, (sim.Boat("A", (-4.0, 4.5), 90.0),
+                                  sim.Boat("B", (0.0, 5.0), 315.0)))
+
+
+def test_encounters_measure_the_closest_approach() -> None:
+    p = crossing_pair()
+    # A's run from (-4, 4.5) to (3, 4.5) passes 0.5 below B's centre
+    [e] = rules.encounters(p, "A", ((-4.0, 4.5), (3.0, 4.5)))
+    assert (e.other, e.keep_clear, e.right_of_way, e.rule) == ("B", "A", "B", "10")
+    assert e.closest == pytest.approx(0.5) and e.close and e.infringed
+    # stopping at (-2, 4.5): the nearest point is the end, sqrt(4 + 0.25) away
+    [e] = rules.encounters(p, "A", ((-4.0, 4.5), (-2.0, 4.5)))
+    assert e.closest == pytest.approx(math.sqrt(4.25)) and not e.close and not e.infringed
+    # a run exactly one hull length away is not within it
+    [e] = rules.encounters(p, "A", ((-4.0, 4.0), (3.0, 4.0)))
+    assert e.closest == pytest.approx(1.0) and not e.close
+    # a path of one point, and a step of no length
+    [e] = rules.encounters(p, "A", ((0.0, 4.2),))
+    assert e.closest == pytest.approx(0.8) and e.close
+    [e] = rules.encounters(p, "A", ((0.0, 4.2), (0.0, 4.2)))
+    assert e.closest == pytest.approx(0.8)
+    # B passing close to A has right of way: close, but no infringement
+    [e] = rules.encounters(p, "B", ((0.0, 5.0), (-4.0, 5.0)))
+    assert e.other == "A" and e.keep_clear == "A" and e.close and not e.infringed
+    assert rules.encounters(one(90), "A", ((0.0, 0.0), (7.0, 0.0))) == []
+    with pytest.raises(Exception, match="boat"):
+        rules.encounters(p, "Z", ((0.0, 0.0),))
+
+
+def test_adjudicating_a_turn() -> None:
+    p = crossing_pair()
+    # A reaches 7 units East: legal, but she came within 0.5 of B: a penalty turn (RRS 44.1)
+    r = rules.adjudicate(p, "A", "M7")
+    assert r.legal and r.penalty == "A" and r.infringed == {"B"}
+    assert r.move == ("A", "M7") and r.ruleset == "simulation" and r.before is p
+    assert r.after is not None and close(r.after.boat("A", "boat").at, (3.0, 4.5))
+    assert [str(s.cite) for s in r.steps][-1] == "RRS 44.1"
+    # an illegal plan: its problem and section
+    bad = rules.adjudicate(p, "A", "M6")
+    assert not bad.legal and bad.after is None and bad.reason.endswith("(SIM Movement)")
+    # B's beat (5 units NW) takes her away: legal, nobody infringed
+    ok = rules.adjudicate(p, "B", "M5")
+    assert ok.legal and ok.penalty is None and ok.infringements == ()
+    # a plan ending with hulls touching (A reaches 7 to (-0.5, 5), her bow on B): RRS 14
+    touch = sim.Position("N", 10, (sim.Boat("A", (-7.5, 5.0), 90.0),
+                                   sim.Boat("B", (0.0, 5.0), 0.0, Tack.STARBOARD)))
+    r = rules.adjudicate(touch, "A", "M7")
+    assert not r.legal and r.reason.endswith("(RRS 14)") and str(r.steps[-1].cite) == "RRS 14"
+    assert rules.adjudicate(p, "A", Plan.parse("M7")).legal
