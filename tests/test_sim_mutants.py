@@ -43,9 +43,9 @@ def test_compass_points_and_degrees() -> None:
 def test_initial_wind_reads_both_dice() -> None:
     # direction 3 = E; speed 5 + 8 = 13 knots
     assert sim.initial_wind(3, 5) == ("E", 13)
-    with pytest.raises(ValueError, match="speed die"):
+    with pytest.raises(ValueError, match="^speed die: "):
         sim.initial_wind(3, 9)
-    with pytest.raises(ValueError, match="direction die"):
+    with pytest.raises(ValueError, match="^direction die: "):
         sim.initial_wind(0, 5)
 
 
@@ -61,10 +61,10 @@ def test_a_die_is_a_whole_number_on_its_faces() -> None:
 
 
 def test_the_change_rolls_name_their_dice() -> None:
-    for call in (sim.direction_change, sim.speed_change):
-        with pytest.raises(ValueError, match="die 1"):
+    for call, name in ((sim.direction_change, "direction"), (sim.speed_change, "speed")):
+        with pytest.raises(ValueError, match=f"^{name} die 1: "):
             call(0, 4)
-        with pytest.raises(ValueError, match="die 2"):
+        with pytest.raises(ValueError, match=f"^{name} die 2: "):
             call(4, 9)
 
 
@@ -87,7 +87,7 @@ def test_wind_after_a_round() -> None:
 
 def test_start_turns_each_face_and_bad_die() -> None:
     assert [sim.start_turns(d) for d in range(1, 9)] == [2, 2, 3, 3, 3, 4, 4, 5]
-    with pytest.raises(ValueError, match="start die"):
+    with pytest.raises(ValueError, match="^start die: "):
         sim.start_turns(9)
 
 
