@@ -223,3 +223,119 @@ def test_cover_costs_a_point_of_a_discard_too() -> None:
     red = Boat("red", (10, 17), NW, hand=(g5,))
     n, steps = points_available(pos(blue, red, options=o), Move("red", None, ("A",), discard=g5))
     assert n == 1 and any(str(s.cite) == "AC Head Cover" for s in steps)
+
+
+# --- the start procedure ------------------------------------------------------------------
+
+
+def test_start_rounds_count_whole_rounds_then_the_race_begins() -> None:
+    c = Card.parse("G2/1/1-2-3")
+    # a heading N at (8, 1), stern (8, 0): L around the stern to NW puts the bow on (7, 1),
+    # R around the same stern brings it back to (8, 1) heading N: two points, no line
+    a, b = Boat("a", (8, 1), N), Boat("b", (12, 1), N)
+    p = pos(a, b, phase="start", start_round=2)
+    after = legality(p, Move("a", c, ("L", "R"))).after
+    assert after is not None and after.start_round == 2 and after.phase == "start"
+    after = legality(p, Move("b", c, ("L", "R"))).after  # the last boat ends the round
+    assert after is not None and after.start_round == 3 and after.phase == "start"
+    fifth = pos(a, b, phase="start", start_round=4)
+    after = legality(fifth, Move("b", c, ("L", "R"))).after
+    assert after is not None and after.phase == "race" and after.start_round == 0
+
+
+def test_who_moves_first() -> None:
+    # a's bow one row from the line (|3 - 4|), b's three: a first, wherever the buoy is
+    steps_of = ac_moves.first_mover
+    near = pos(Boat("a", (2, 3), N), Boat("b", (13, 1), N))
+    assert steps_of(near)[0] == "a"
+    # a disqualified boat is left out
+    out = pos(Boat("a", (2, 3), N, status="disqualified"), Boat("b", (13, 1), N))
+    assert steps_of(out)[0] == "b"
+    gone = pos(Boat("a", (2, 3), N, status="disqualified"),
+               Boat("b", (13, 1), N, status="disqualified"))
+    who, steps = steps_of(gone)
+    assert who is None and str(steps[-1].cite) == "AC Start Procedure"
+
+
+def test_a_boat_with_only_a_step_into_the_wind_has_an_action_only_in_the_start() -> None:
+    # b heads N at (0, 1), stern (0, 0): A steps into the wind to (0, 2); AL and L leave the
+    # board; AR (to (1, 2)) and R (to (1, 1)) land on o's hull (1, 2)-(1, 1)
+    b = Boat("b", (0, 1), N)
+    o = Boat("o", (1, 2), N)
+    p = pos(b, o)
+    assert not ac_moves.has_action(p, "b")
+    assert ac_moves.has_action(p, "b", start=True)
+    assert ac_moves.has_action(pos(b, o, phase="start"), "b")
+
+
+# --- cover, legs and points -----------------------------------------------------------------
+
+
+def test_cover_only_between_boats_racing_and_by_the_leg_of_the_covered_boat() -> None:
+    # blue (9, 20)-(10, 19) covers (9, 19) (9, 18) (10, 18) (10, 17)
+    blue = Boat("blue", (9, 20), NW)
+    red = Boat("red", (10, 17), NW)  # upwind, bow on a cover point
+    head = Options.of(head_cover=True)
+    assert ac_moves.covered(pos(blue, red, options=head)) == {("blue", "red")}
+    gone = Boat("blue", (9, 20), NW, status="disqualified")
+    assert ac_moves.covered(pos(gone, red, options=head)) == frozenset()
+    # an upwind boat is judged by head cover only
+    assert ac_moves.covered(pos(blue, red, options=Options.of(downwind_cover=True))) == \
+        frozenset()
+    # a downwind boat by downwind cover only, and by its stern: red heading S with its bow
+    # on (10, 16) has its stern on (10, 17), a cover point
+    down = Boat("red", (10, 16), S, leg=2)
+    assert ac_moves.covered(pos(blue, down, options=head)) == frozenset()
+    assert ac_moves.covered(pos(blue, down, options=Options.of(downwind_cover=True))) == \
+        {("blue", "red")}
+    # no cover during the start
+    start = pos(Boat("a", (8, 2), N), Boat("b", (8, 0), E), options=head, phase="start")
+    assert ac_moves.covered(start) == frozenset()
+
+
+def test_a_downwind_leg_completes_below_the_leeward_buoys_row() -> None:
+    c = Card.parse("G3/3/1-2-3")
+    # leg 2, bow (10, 6) heading S: three A put it on (10, 3), below row 4
+    p = pos(Boat("b", (10, 6), S, leg=2, hand=(c,)), FAR)
+    lg = legality(p, Move("b", c, ("A", "A", "A")))
+    assert lg and lg.after is not None and lg.after.boat("b").leg == 3
+    assert ("leg", "b") in [(k, who) for k, who, _ in lg.events]
+    # two A leave the bow on (10, 4): not below the row
+    two = pos(Boat("b", (10, 6), S, leg=2, hand=(Card.parse("G3/2/1-2-3"),)), FAR)
+    after = legality(two, Move("b", "G3/2/1-2-3", ("A", "A"))).after
+    assert after is not None and after.boat("b").leg == 2
+
+
+def test_completing_the_upwind_leg_ends_the_sequence() -> None:
+    o = Options.of(sequence=True)
+    # bow (12, 43) heading NW: two A to (10, 45), above the windward buoy's row 44
+    p = pos(Boat("b", (12, 43), NW, hand=(G2,)), FAR, options=o)
+    after = legality(p, Move("b", G2, ("A", "A"))).after
+    assert after is not None and after.boat("b").leg == 2 and after.boat("b").sequence is None
+
+
+def test_a_move_may_spend_fewer_points_when_the_option_allows() -> None:
+    o = Options.of(must_use_all_points=False)
+    p = pos(Boat("b", (8, 10), NW, hand=(G3,)), FAR, options=o)
+    assert legality(p, Move("b", G3, ("A",)))
+    assert legality(p, Move("b", G3, ())) and not legality(p, Move("b", G3, ("A",) * 4))
+
+
+def test_crew_tacks_need_the_crew_rule() -> None:
+    p = pos(Boat("b", (8, 10), NW, crew=(1, 4, 7), hand=(G3,)), FAR)
+    assert cite_of(p, Move("b", G3, ("CL", "A", "A", "A"))) == "AC The Crew"
+    on = pos(Boat("b", (8, 10), NW, crew=(1, 4, 7), hand=(G3,)), FAR,
+             options=Options.of(crew=True))
+    lg = legality(on, Move("b", G3, ("CL", "A", "A", "A")))
+    assert lg and lg.crew_points == 3 and lg.points == 3
+
+
+def test_a_ruling_as_data() -> None:
+    p = pos(Boat("b", (8, 10), NW, hand=(G3,)), FAR)
+    bad = legality(p, Move("b", G3, ("A",)))
+    d = bad.to_json()
+    assert d["legal"] is False and d["cite"] == "AC Boat Position and Movement"
+    assert d["after"] is None and d["points"] == 3
+    assert bad.explain().startswith("legal: no - ")
+    good = legality(p, Move("b", G3, ("A",) * 3)).to_json()
+    assert good["legal"] is True and good["after"]["boats"][0]["bow"] == [5, 13]
