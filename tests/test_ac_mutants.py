@@ -339,3 +339,41 @@ def test_a_ruling_as_data() -> None:
     assert bad.explain().startswith("legal: no - ")
     good = legality(p, Move("b", G3, ("A",) * 3)).to_json()
     assert good["legal"] is True and good["after"]["boats"][0]["bow"] == [5, 13]
+
+
+def test_a_ruling_lists_its_events_as_data() -> None:
+    c = Card.parse("G3/3/1-2-3")
+    # leg 2, bow (10, 6) heading S: three A end below row 4 and complete the leg
+    p = pos(Boat("b", (10, 6), S, leg=2, hand=(c,)), FAR)
+    events = legality(p, Move("b", c, ("A", "A", "A"))).to_json()["events"]
+    assert [(e["kind"], e["boat"]) for e in events] == [("leg", "b")]
+
+
+def test_a_boat_with_no_legal_move_skips_though_it_holds_a_card() -> None:
+    # b heads N (into the wind: either colour) at (0, 1), stern (0, 0): A steps into the
+    # wind, AL and L leave the board, AR and R land on o's hull (1, 2)-(1, 1). No card can
+    # move it, so it skips (AC Turn Sequence: it has no suitable card)
+    p = pos(Boat("b", (0, 1), N, hand=(G2,)), Boat("o", (1, 2), N))
+    assert ac_moves.legal_moves(p, "b", G2) == []
+    assert legality(p, Move("b"))
+    assert ac_moves.legal_moves(p, "b") == [Move("b"), Move("b", exchange=True)]
+
+
+def test_moves_offered_near_the_finish_end_in_distinct_outcomes() -> None:
+    # the last leg (6), bow (10, 4) heading W, stern (11, 4) on the line row: each move
+    # offered ends somewhere different (bow, heading, finished or not)
+    c = Card.parse("G3/3/1-2-3")
+    p = pos(Boat("b", (10, 4), W, leg=6, hand=(c,)), FAR)
+    found = ac_moves.legal_moves(p, "b", c)
+    ends = []
+    for m in found:
+        after = legality(p, m).after
+        assert after is not None
+        x = after.boat("b")
+        ends.append((x.bow, x.heading, x.finished))
+    assert len(ends) == len(set(ends))
+    # AL: bow to (9, 3) heading SW, stern (10, 4); L around that stern: heading S, bow
+    # (10, 3); AR: heading SW, bow (9, 2), stern (10, 3). The hull is below the row, and its
+    # point on row 4 before was at x 10, between the jury boat (6) and the buoy (14):
+    # finished
+    assert ((9, 2), SW, True) in ends
