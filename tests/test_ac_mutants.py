@@ -377,3 +377,12 @@ def test_moves_offered_near_the_finish_end_in_distinct_outcomes() -> None:
     # point on row 4 before was at x 10, between the jury boat (6) and the buoy (14):
     # finished
     assert ((9, 2), SW, True) in ends
+
+
+def test_hulls_may_not_cross_at_the_edge_of_the_board() -> None:
+    # b (1, 5)-(2, 4) heading NW advances to bow (0, 6), stern (1, 5): an X with o's hull
+    # (1, 6)-(0, 5) on the board's first column
+    p = pos(Boat("b", (1, 5), NW, hand=(G2,)), Boat("o", (1, 6), NE))
+    lg = legality(p, Move("b", G2, ("A", "A")))
+    assert not lg and str(lg.cite) == "AC Boat Position and Movement"
+    assert "cross" in lg.reason
