@@ -386,3 +386,8 @@ def test_hulls_may_not_cross_at_the_edge_of_the_board() -> None:
     lg = legality(p, Move("b", G2, ("A", "A")))
     assert not lg and str(lg.cite) == "AC Boat Position and Movement"
     assert "cross" in lg.reason
+    # and on the bottom row: b (3, 0)-(2, 0) heading E turns AL to bow (4, 1), stern (3, 0),
+    # an X with o's hull (3, 1)-(4, 0)
+    p = pos(Boat("b", (3, 0), E, hand=(R2,)), Boat("o", (3, 1), NW))
+    lg = legality(p, Move("b", R2, ("AL", "A")))
+    assert not lg and "cross" in lg.reason
