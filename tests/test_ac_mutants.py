@@ -70,17 +70,17 @@ def test_crew_points_need_a_card_a_crew_and_the_rule_outside_the_start() -> None
     start = pos(Boat("b", (8, 2), N, crew=(1, 4, 7)), Boat("c", (12, 1), N), options=on,
                 phase="start")
     assert crew_points(b, G3, start) == 0
-    with pytest.raises(TypeError, match="^boat: "):
+    with pytest.raises(TypeError, match=r"^boat: "):
         crew_points("b", G3)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="^card: "):
+    with pytest.raises(TypeError, match=r"^card: "):
         crew_points(b, "G3/5/1-4-7")  # type: ignore[arg-type]
 
 
 def test_points_available_checks_the_move() -> None:
     p = pos(Boat("b", (8, 10), NW, hand=(G3,)), FAR)
-    with pytest.raises(TypeError, match="^move: "):
+    with pytest.raises(TypeError, match=r"^move: "):
         points_available(p, "b G3")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="^move: "):
+    with pytest.raises(TypeError, match=r"^move: "):
         legality(p, "b G3")  # type: ignore[arg-type]
     assert points_available(p, Move("b"))[0] == 0
     assert points_available(p, Move("b", G3, ("A",) * 3))[0] == 3
@@ -100,9 +100,9 @@ def test_a_move_is_checked_when_it_is_made() -> None:
                      (dict(boat="b", card=G3, exchange=True), "only a skipped turn")):
         with pytest.raises(ValueError, match=word):
             Move(**kw)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="actions"):
+    with pytest.raises(TypeError, match=r"actions"):
         Move("b", G3, "AAA")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="exchange"):
+    with pytest.raises(TypeError, match=r"exchange"):
         Move("b", exchange=1)  # type: ignore[arg-type]
     assert Move("b", G3, ["A", "L"]).actions == ("A", "L")  # type: ignore[arg-type]
 

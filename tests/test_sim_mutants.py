@@ -43,28 +43,28 @@ def test_compass_points_and_degrees() -> None:
 def test_initial_wind_reads_both_dice() -> None:
     # direction 3 = E; speed 5 + 8 = 13 knots
     assert sim.initial_wind(3, 5) == ("E", 13)
-    with pytest.raises(ValueError, match="^speed die: "):
+    with pytest.raises(ValueError, match=r"^speed die: "):
         sim.initial_wind(3, 9)
-    with pytest.raises(ValueError, match="^direction die: "):
+    with pytest.raises(ValueError, match=r"^direction die: "):
         sim.initial_wind(0, 5)
 
 
 def test_a_die_is_a_whole_number_on_its_faces() -> None:
     assert sailing.check_die(8, "d") == 8 and sailing.check_die(1, "d") == 1
     assert sailing.check_die(6, "d", sides=6) == 6
-    with pytest.raises(ValueError, match="d6 shows 1..6, got 7"):
+    with pytest.raises(ValueError, match=r"d6 shows 1..6, got 7"):
         sailing.check_die(7, "d", sides=6)
-    with pytest.raises(TypeError, match="d: expected a whole number 1..8"):
+    with pytest.raises(TypeError, match=r"d: expected a whole number 1..8"):
         sailing.check_die(True, "d")
-    with pytest.raises(TypeError, match="whole number"):
+    with pytest.raises(TypeError, match=r"whole number"):
         sailing.check_die(3.0, "d")
 
 
 def test_the_change_rolls_name_their_dice() -> None:
     for call, name in ((sim.direction_change, "direction"), (sim.speed_change, "speed")):
-        with pytest.raises(ValueError, match=f"^{name} die 1: "):
+        with pytest.raises(ValueError, match=rf"^{name} die 1: "):
             call(0, 4)
-        with pytest.raises(ValueError, match=f"^{name} die 2: "):
+        with pytest.raises(ValueError, match=rf"^{name} die 2: "):
             call(4, 9)
 
 
@@ -87,7 +87,7 @@ def test_wind_after_a_round() -> None:
 
 def test_start_turns_each_face_and_bad_die() -> None:
     assert [sim.start_turns(d) for d in range(1, 9)] == [2, 2, 3, 3, 3, 4, 4, 5]
-    with pytest.raises(ValueError, match="^start die: "):
+    with pytest.raises(ValueError, match=r"^start die: "):
         sim.start_turns(9)
 
 
@@ -124,7 +124,7 @@ def test_units_at_the_start_of_a_turn() -> None:
     assert sim.units(one(10), "A") == 0  # in irons
     assert sim.units(one(90, knots=12), "A") == 8  # reach 7 + 1
     assert sim.units(one(180, knots=15), "A") == 5  # run 3 + 2
-    with pytest.raises(Exception, match="^boat: "):
+    with pytest.raises(Exception, match=r"^boat: "):
         sim.units(one(90), "Z")
 
 
@@ -145,9 +145,9 @@ def test_an_accounting_records_the_start_the_path_and_the_end() -> None:
 def test_the_plan_may_be_a_plan_value_and_must_be_one() -> None:
     a = sim.account(one(90), "A", Plan((PlanStep("M", 7.0),)))
     assert a.legal
-    with pytest.raises(TypeError, match="^plan: "):
+    with pytest.raises(TypeError, match=r"^plan: "):
         sim.account(one(90), "A", 7)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="^position: "):
+    with pytest.raises(TypeError, match=r"^position: "):
         sim.account("here", "A", "M7")  # type: ignore[arg-type]
 
 
@@ -256,7 +256,7 @@ def test_a_turn_ending_in_irons_leaves_nothing_and_ends_the_turn() -> None:
 def test_apply_moves_the_boat_or_names_the_rule() -> None:
     p = sim.apply(one(90), "A", "M7")
     assert close(p.boat("A", "boat").at, (7, 0)) and p.wind == "N" and p.knots == 10
-    with pytest.raises(ValueError, match="SIM Movement"):
+    with pytest.raises(ValueError, match=r"SIM Movement"):
         sim.apply(one(90), "A", "M6")
     assert sim.is_legal(one(90), "A", "M7") and not sim.is_legal(one(90), "A", "M6")
 
@@ -290,12 +290,12 @@ def test_legal_plans_with_the_penalty_turn() -> None:
 
 @pytest.mark.parametrize("step", [0, 91, 2.5])
 def test_legal_plans_step_is_1_to_90_degrees(step: object) -> None:
-    with pytest.raises(ValueError, match="step"):
+    with pytest.raises(ValueError, match=r"step"):
         moves.legal_plans(one(90), "A", step=step)  # type: ignore[arg-type]
 
 
 def test_legal_plans_check_the_position() -> None:
-    with pytest.raises(TypeError, match="^position: "):
+    with pytest.raises(TypeError, match=r"^position: "):
         moves.legal_plans("here", "A")  # type: ignore[arg-type]
     assert moves.legal_plans(one(90), "A", step=1, splits=False)
 
@@ -305,15 +305,15 @@ def test_legal_plans_check_the_position() -> None:
 
 def test_plan_limits() -> None:
     assert len(Plan.parse(" ".join(["M1"] * 40)).steps) == 40
-    with pytest.raises(PlanError, match="41 steps"):
+    with pytest.raises(PlanError, match=r"41 steps"):
         Plan.parse(" ".join(["M1"] * 41))
     assert Plan.parse("T720 T-720 M100").steps == (
         PlanStep("T", 720.0), PlanStep("T", -720.0), PlanStep("M", 100.0))
-    with pytest.raises(PlanError, match="720"):
+    with pytest.raises(PlanError, match=r"720"):
         Plan.parse("T720.5")
-    with pytest.raises(PlanError, match="step 2 'M100.5'"):
+    with pytest.raises(PlanError, match=r"step 2 'M100.5'"):
         Plan.parse("M1 M100.5")
-    with pytest.raises(TypeError, match="^plan: "):
+    with pytest.raises(TypeError, match=r"^plan: "):
         Plan.parse(7)  # type: ignore[arg-type]
     assert str(Plan.parse("T+30 M2.50 P")) == "T30 M2.5 P"
     assert repr(Plan.parse("P M1")) == "Plan.parse('P M1')"
@@ -419,7 +419,7 @@ def test_encounters_measure_the_closest_approach() -> None:
     [e] = rules.encounters(p, "B", ((0.0, 5.0), (-4.0, 5.0)))
     assert e.other == "A" and e.keep_clear == "A" and e.close and not e.infringed
     assert rules.encounters(one(90), "A", ((0.0, 0.0), (7.0, 0.0))) == []
-    with pytest.raises(Exception, match="boat"):
+    with pytest.raises(Exception, match=r"boat"):
         rules.encounters(p, "Z", ((0.0, 0.0),))
 
 
