@@ -80,7 +80,7 @@ def test_points_available_checks_the_move() -> None:
     p = pos(Boat("b", (8, 10), NW, hand=(G3,)), FAR)
     with pytest.raises(TypeError, match=r"^move: "):
         points_available(p, "b G3")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"^move: "):
+    with pytest.raises(TypeError, match=r"^move: expected a Move, not str$"):
         legality(p, "b G3")  # type: ignore[arg-type]
     assert points_available(p, Move("b"))[0] == 0
     assert points_available(p, Move("b", G3, ("A",) * 3))[0] == 3
