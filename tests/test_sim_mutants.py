@@ -419,7 +419,7 @@ def test_encounters_measure_the_closest_approach() -> None:
     [e] = rules.encounters(p, "B", ((0.0, 5.0), (-4.0, 5.0)))
     assert e.other == "A" and e.keep_clear == "A" and e.close and not e.infringed
     assert rules.encounters(one(90), "A", ((0.0, 0.0), (7.0, 0.0))) == []
-    with pytest.raises(Exception, match=r"boat"):
+    with pytest.raises(Exception, match=r"^boat: "):
         rules.encounters(p, "Z", ((0.0, 0.0),))
 
 
@@ -430,10 +430,14 @@ def test_adjudicating_a_turn() -> None:
     assert r.legal and r.penalty == "A" and r.infringed == {"B"}
     assert r.move == ("A", "M7") and r.ruleset == "simulation" and r.before is p
     assert r.after is not None and close(r.after.boat("A", "boat").at, (3.0, 4.5))
-    assert [str(s.cite) for s in r.steps][-1] == "RRS 44.1"
+    assert str(r.steps[-1].cite) == "RRS 44.1" and r.steps[-1].kind == "conclusion"
+    near = [s for s in r.steps if "came within" in s.text]
+    assert len(near) == 1 and str(near[0].cite) == "SIM Movement"
     # an illegal plan: its problem and section
     bad = rules.adjudicate(p, "A", "M6")
-    assert not bad.legal and bad.after is None and bad.reason.endswith("(SIM Movement)")
+    assert bad.legal is False and bad.after is None and bad.reason.endswith("(SIM Movement)")
+    assert bad.infringements == () and bad.penalty is None
+    assert bad.before is p and bad.ruleset == "simulation"
     # B's beat (5 units NW) takes her away: legal, nobody infringed
     ok = rules.adjudicate(p, "B", "M5")
     assert ok.legal and ok.penalty is None and ok.infringements == ()
@@ -442,4 +446,6 @@ def test_adjudicating_a_turn() -> None:
                                    sim.Boat("B", (0.0, 5.0), 0.0, Tack.STARBOARD)))
     r = rules.adjudicate(touch, "A", "M7")
     assert not r.legal and r.reason.endswith("(RRS 14)") and str(r.steps[-1].cite) == "RRS 14"
+    assert r.steps[-1].kind == "conclusion" and r.infringements == ()
+    assert r.before is touch and r.ruleset == "simulation" and r.after is None
     assert rules.adjudicate(p, "A", Plan.parse("M7")).legal
