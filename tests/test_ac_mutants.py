@@ -391,3 +391,25 @@ def test_hulls_may_not_cross_at_the_edge_of_the_board() -> None:
     p = pos(Boat("b", (3, 0), E, hand=(R2,)), Boat("o", (3, 1), NW))
     lg = legality(p, Move("b", R2, ("AL", "A")))
     assert not lg and "cross" in lg.reason
+
+
+# --- the library's deck (built at import, so tested through its builder) -----------------
+
+
+def test_the_default_deck_is_as_documented() -> None:
+    from collections import Counter
+
+    from rightofway.ac import race
+
+    deck = race.default_deck()
+    assert deck == race.DEFAULT_DECK and len(deck) == 48
+    # six cards for each colour and upwind value 2..5, their downwind values 1..6 once each
+    for colour in ("G", "R"):
+        for up in range(2, 6):
+            six = [c for c in deck if c.colour == colour and c.up == up]
+            assert sorted(c.down for c in six) == [1, 2, 3, 4, 5, 6]
+    # three different crew positions 1..8 on every card, each position about equally often
+    # (the Interpretations page): within one of 144 / 8 = 18
+    assert all(len(set(c.crew)) == 3 and set(c.crew) <= set(range(1, 9)) for c in deck)
+    counts = Counter(n for c in deck for n in c.crew)
+    assert set(counts) == set(range(1, 9)) and all(17 <= v <= 19 for v in counts.values())
