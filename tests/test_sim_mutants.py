@@ -449,3 +449,26 @@ def test_adjudicating_a_turn() -> None:
     assert r.steps[-1].kind == "conclusion" and r.infringements == ()
     assert r.before is touch and r.ruleset == "simulation" and r.after is None
     assert rules.adjudicate(p, "A", Plan.parse("M7")).legal
+
+
+def test_a_line_across_the_wind_takes_the_wind_side_whatever_the_marks() -> None:
+    # the first mark below the line (a leeward mark) does not turn the course side round:
+    # it is the side the wind comes from, North
+    p = sim.Position("N", 10, (sim.Boat("A", (0.0, -2.0), 0.0),),
+                     (sim.Mark("leeward", (0.0, -3.0)),), (LINE,))
+    assert rules.course_side(p, LINE, (0.0, 2.0)) > 0
+    assert rules.course_side(p, LINE, (0.0, -1.0)) < 0
+
+
+def test_cycles_are_reported_in_the_listed_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    # two keep-clear cycles, Z <-> Y and B <-> A (boats listed Z, Y, B, A): each is
+    # reported in the listed order, and so are the cycles, by their first boats
+    p = sim.Position("N", 10, tuple(sim.Boat(b, (10.0 * i, -5.0 * i), 90.0)
+                                    for i, b in enumerate("ZYBA")))
+    edges = [("Z", "Y", "11"), ("Y", "Z", "11"), ("B", "A", "11"), ("A", "B", "11")]
+    monkeypatch.setattr(rules, "keep_clear", lambda position: edges)
+    order = sim.play_order(p)
+    assert order.cycles == (("Z", "Y"), ("B", "A"))
+    cycle_steps = [s for s in order.steps if "cycle" in s.text]
+    assert len(cycle_steps) == 2
+    assert all(str(s.cite) == "SIM Turn Sequence" for s in cycle_steps)
