@@ -359,24 +359,33 @@ def test_a_boat_with_no_legal_move_skips_though_it_holds_a_card() -> None:
     assert ac_moves.legal_moves(p, "b") == [Move("b"), Move("b", exchange=True)]
 
 
-def test_moves_offered_near_the_finish_end_in_distinct_outcomes() -> None:
-    # the last leg (6), bow (10, 4) heading W, stern (11, 4) on the line row: each move
-    # offered ends somewhere different (bow, heading, finished or not)
+def finish_ends(bow: tuple[int, int]) -> list[tuple[tuple[int, int], Compass, bool]]:
+    """Where each move offered to a boat heading W on the last leg ends."""
     c = Card.parse("G3/3/1-2-3")
-    p = pos(Boat("b", (10, 4), W, leg=6, hand=(c,)), FAR)
-    found = ac_moves.legal_moves(p, "b", c)
+    p = pos(Boat("b", bow, W, leg=6, hand=(c,)), FAR)
     ends = []
-    for m in found:
+    for m in ac_moves.legal_moves(p, "b", c):
         after = legality(p, m).after
         assert after is not None
         x = after.boat("b")
         ends.append((x.bow, x.heading, x.finished))
+    return ends
+
+
+@pytest.mark.parametrize("bow", [(10, 4), (10, 5)])
+def test_moves_offered_near_the_finish_end_in_distinct_outcomes(bow: tuple[int, int]) -> None:
+    # the last leg (6), heading W on the line row or the row above it: each move offered
+    # ends somewhere different (bow, heading, finished or not)
+    ends = finish_ends(bow)
     assert len(ends) == len(set(ends))
-    # AL: bow to (9, 3) heading SW, stern (10, 4); L around that stern: heading S, bow
-    # (10, 3); AR: heading SW, bow (9, 2), stern (10, 3). The hull is below the row, and its
-    # point on row 4 before was at x 10, between the jury boat (6) and the buoy (14):
-    # finished
-    assert ((9, 2), SW, True) in ends
+
+
+def test_a_move_offered_on_the_line_row_can_finish() -> None:
+    # from bow (10, 4), stern (11, 4): AL puts the bow on (9, 3) heading SW, stern (10, 4);
+    # L around that stern: heading S, bow (10, 3); AR: heading SW, bow (9, 2), stern
+    # (10, 3). The hull is below the row, and its point on row 4 before was at x 10,
+    # between the jury boat (6) and the buoy (14): finished
+    assert ((9, 2), SW, True) in finish_ends((10, 4))
 
 
 def test_hulls_may_not_cross_at_the_edge_of_the_board() -> None:
