@@ -422,3 +422,26 @@ def test_the_default_deck_is_as_documented() -> None:
     assert all(len(set(c.crew)) == 3 and set(c.crew) <= set(range(1, 9)) for c in deck)
     counts = Counter(n for c in deck for n in c.crew)
     assert set(counts) == set(range(1, 9)) and all(17 <= v <= 19 for v in counts.values())
+
+
+# --- whole games ------------------------------------------------------------------------
+
+
+def test_whole_games_cite_their_sections_and_stop_at_the_turn_limit() -> None:
+    from dataclasses import replace
+
+    from rightofway.ac.bots import random_race
+    from rightofway.ac.race import Race
+    from rightofway.races import IllegalMove, SetupError
+
+    race = random_race(2, 1)
+    who = race.to_move
+    other = next(b for b in race.order if b != who)
+    with pytest.raises(IllegalMove) as bad:
+        race.play(Move(other))
+    assert str(bad.value.cite) == "AC Turn Sequence"
+    three = [Boat("a", (4, 1), N), Boat("b", (8, 1), N), Boat("c", (12, 1), N)]
+    with pytest.raises(SetupError) as setup:
+        Race.new(three, start_procedure=True)
+    assert str(setup.value.cite) == "AC Start Procedure"
+    assert not race.is_over() and replace(race, max_turns=race.turn).is_over()
