@@ -472,3 +472,42 @@ def test_cycles_are_reported_in_the_listed_order(monkeypatch: pytest.MonkeyPatch
     cycle_steps = [s for s in order.steps if "cycle" in s.text]
     assert len(cycle_steps) == 2
     assert all(str(s.cite) == "SIM Turn Sequence" for s in cycle_steps)
+
+
+# --- the course of a race -------------------------------------------------------------------
+
+
+def test_the_triangle_is_laid_from_the_wind() -> None:
+    from rightofway.sim.race import Course, RaceOptions
+
+    # wind N: upwind is (0, 1), the left of a boat sailing upwind is West (-1, 0). The line
+    # (10 long) across the wind at the origin; windward 20 upwind of its middle; the wing
+    # mark half a leg up and half a leg to the left; the leeward mark 3 below the line
+    c = Course.triangle("N")
+    assert c.wind == "N" and c.line.ends == ((-5.0, 0.0), (5.0, 0.0))
+    assert [(m.id, m.at) for m in c.marks] == [
+        ("windward", (0.0, 20.0)), ("wing", (-10.0, 10.0)), ("leeward", (0.0, -3.0))]
+    # wind E: upwind (1, 0), left North (0, 1); a longer leg and line
+    e = Course.triangle("E", RaceOptions(leg=30.0, line_length=6.0))
+    assert e.line.ends == ((0.0, 3.0), (0.0, -3.0))
+    assert [m.at for m in e.marks] == [(30.0, 0.0), (15.0, 15.0), (-3.0, 0.0)]
+    # the legs: from the line's middle up to windward, then down-left to the wing mark
+    assert c.leg_direction(0) == pytest.approx((0.0, 1.0))
+    s = math.sqrt(0.5)
+    assert c.leg_direction(1) == pytest.approx((-s, -s))
+    assert c.leg_direction(2) == pytest.approx((10 / math.sqrt(269), -13 / math.sqrt(269)))
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("leg", 4.9), ("leg", 500.1), ("line_length", 1.9), ("line_length", 100.1),
+    ("hull_length", 0.09), ("hull_length", 10.1), ("leg", True), ("max_rounds", 0),
+    ("max_rounds", 10_001), ("max_rounds", True), ("max_rounds", 2.0)])
+def test_race_options_limits(field: str, value: object) -> None:
+    from rightofway.races import SetupError
+    from rightofway.sim.race import RaceOptions
+
+    with pytest.raises(SetupError, match=rf"^{field}: "):
+        RaceOptions(**{field: value})  # type: ignore[arg-type]
+    for ok in ({"leg": 5.0}, {"leg": 500}, {"line_length": 2.0}, {"hull_length": 10.0},
+               {"max_rounds": 1}, {"max_rounds": 10_000}):
+        RaceOptions(**ok)  # type: ignore[arg-type]
