@@ -511,3 +511,44 @@ def test_race_options_limits(field: str, value: object) -> None:
     for ok in ({"leg": 5.0}, {"leg": 500}, {"line_length": 2.0}, {"hull_length": 10.0},
                {"max_rounds": 1}, {"max_rounds": 10_000}):
         RaceOptions(**ok)  # type: ignore[arg-type]
+
+
+def test_a_new_race_reaches_along_the_line_below_it() -> None:
+    from rightofway.races import IllegalMove
+    from rightofway.sim.race import Race
+
+    # initial dice 8, 2: wind NW (315) at 10 knots; start die 8: five turns before the gun.
+    # The boats reach along the line: heading 315 + 90 = 45 (mod 360)
+    r = Race.new(3, 1, initial=(8, 2), start=8)
+    p = r.position
+    assert (p.wind, p.knots, p.start_turns_left) == ("NW", 10, 5)
+    assert [(b.id, b.heading) for b in p.boats] == [("A", 45.0), ("B", 45.0), ("C", 45.0)]
+    line = p.lines[0]
+    assert all(rules.course_side(p, line, b.at) < 0 for b in p.boats)  # below the line
+    # the plans offered: none is a penalty turn when no penalty is owed
+    who = r.to_move
+    assert who is not None
+    offered = r.legal_moves()
+    assert offered and all(b == who and not plan.startswith("P") for b, plan in offered)
+    other = next(b for b in p.boat_ids if b != who)
+    with pytest.raises(IllegalMove, match=rf"it is {who}'s turn"):
+        r.play((other, "M1"))
+
+
+def test_a_boat_that_owes_a_penalty_turn_is_offered_it() -> None:
+    from dataclasses import replace
+
+    from rightofway.sim.race import Race
+
+    # as in test_sim: A (port, reaching) passes 0.5 from B (starboard) and owes a penalty
+    race = Race.new(2, 1, initial=(1, 2), start=1)  # wind N 10 knots
+    pos = replace(race.position, boats=(sim.Boat("A", (-4.0, 4.5), 90.0),
+                                        sim.Boat("B", (0.0, 5.0), 315.0)))
+    race = replace(race, position=pos, to_play=("A", "B"))
+    race, _ = race.play(("A", "M7"))
+    race, _ = race.play(("B", "M5"), ((4, 4), (4, 4)))
+    race, _ = race.play(("B", "M5"))
+    assert race.to_move == "A" and race.boat_progress("A").penalties == 1
+    offered = race.legal_moves()
+    assert any(plan.startswith("P") for _, plan in offered)
+    assert not any(plan.startswith("P") for _, plan in race.legal_moves("B"))
