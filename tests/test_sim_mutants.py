@@ -552,3 +552,19 @@ def test_a_boat_that_owes_a_penalty_turn_is_offered_it() -> None:
     offered = race.legal_moves()
     assert any(plan.startswith("P") for _, plan in offered)
     assert not any(plan.startswith("P") for _, plan in race.legal_moves("B"))
+
+
+def test_crossing_on_the_last_turn_before_the_gun_is_early() -> None:
+    from dataclasses import replace
+
+    from rightofway.sim.race import Race
+
+    # SIM The Start: the boats must complete the countdown before crossing the line. With
+    # one turn left, A (beat, 5 units at 10 knots) runs from (0, -1) across the line y = 0
+    race = Race.new(2, 1, initial=(1, 2), start=1)  # wind N, line (-5, 0)-(5, 0)
+    pos = replace(race.position, start_turns_left=1,
+                  boats=(sim.Boat("A", (0.0, -1.0), 45.0), sim.Boat("B", (-4.0, -1.5), 45.0)))
+    race = replace(race, position=pos, to_play=("A", "B"))
+    after, events = race.play(("A", "M5"))
+    assert "early" in [e.kind for e in events]
+    assert after.boat_progress("A").early
