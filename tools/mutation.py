@@ -39,6 +39,13 @@ MODULES = (
     "rightofway/vg/race.py",
     "rightofway/plane.py",
     "rightofway/rrs/rules.py",
+    "rightofway/sim/sailing.py",
+    "rightofway/sim/moves.py",
+    "rightofway/sim/plan.py",
+    "rightofway/sim/rules.py",
+    "rightofway/sim/race.py",
+    "rightofway/ac/moves.py",
+    "rightofway/ac/race.py",
 )
 
 # mutmut's exit codes (mutmut/stats.py), grouped as the kill rate counts them.
