@@ -36,7 +36,8 @@ __all__ = [
 def default_deck() -> tuple[Card, ...]:
     """The library's deck of 48 cards: for each colour and each upwind value 2..5, six cards
     whose downwind values run through 1..6 and whose crew numbers are three different
-    positions, spread so that every position appears as often as the others."""
+    positions, spread so that every position appears about as often as the others (17 to
+    19 times in the 144 crew numbers)."""
     cards = []
     for ci, colour in enumerate(("G", "R")):
         for up in range(2, 6):
