@@ -372,3 +372,22 @@ def test_a_boat_that_must_keep_clear_and_passes_close_owes_a_penalty_turn() -> N
     after, events = after.play(("A", "P M1"), ((4, 4), (4, 4)))
     assert [e.kind for e in events][:2] == ["move", "penalty"]
     assert after.boat_progress("A").penalties == 0
+
+
+def test_race_events_cite_the_rule_each_rests_on() -> None:
+    # a rounding is sailing the course (RRS 28), the finish the course's end (SIM The
+    # Course), the start and an early start the countdown (SIM The Start), the wind's
+    # change its tables (SIM Wind), an infringement the keep-clear rule broken
+    expected = {"rounding": "RRS 28", "finish": "SIM The Course", "start": "SIM The Start",
+                "early": "SIM The Start", "returned": "SIM The Start", "wind": "SIM Wind",
+                "gun": "SIM The Start", "move": "SIM Movement"}
+    race = bots.random_race(3, 5)
+    rng = random.Random(5)
+    seen: set[str] = set()
+    while not race.is_over():
+        race, events = race.play(bots.choose_move(race, rng))
+        for e in events:
+            if e.kind in expected:
+                assert str(e.cite) == expected[e.kind], e
+                seen.add(e.kind)
+    assert {"rounding", "finish", "start", "wind", "gun", "move"} <= seen
