@@ -3,6 +3,7 @@ that cannot exist."""
 
 from __future__ import annotations
 
+import math
 from typing import Generic, Protocol, TypeVar
 
 __all__ = [
@@ -10,7 +11,9 @@ __all__ = [
     "PositionError",
     "UnknownId",
     "as_id",
+    "as_number",
     "as_point",
+    "as_xy",
     "check_instance",
     "check_turn_order",
 ]
@@ -99,6 +102,26 @@ def as_point(value: object, name: str) -> tuple[int, int]:
         return (value[0], value[1])
     raise TypeError(f"{name}: expected an intersection (x, y) of two whole numbers, "
                     f"got {value!r}")
+
+
+def as_number(value: object, name: str, bound: float | None = None) -> float:
+    """``value`` as a finite float (continuous rulesets), within ``±bound`` when given;
+    else a :class:`TypeError` or :class:`ValueError` naming the argument ``name``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{name}: expected a number, got {value!r:.60}")
+    f = float(value)
+    if not math.isfinite(f):
+        raise ValueError(f"{name}: expected a finite number, got {value!r}")
+    if bound is not None and abs(f) > bound:
+        raise ValueError(f"{name}: expected a number within ±{bound:g}, got {value!r}")
+    return f
+
+
+def as_xy(value: object, name: str, bound: float | None = None) -> tuple[float, float]:
+    """``value`` as a point ``(x, y)`` of finite floats (see :func:`as_number`)."""
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise TypeError(f"{name}: expected a point (x, y), got {value!r:.60}")
+    return (as_number(value[0], f"{name}[0]", bound), as_number(value[1], f"{name}[1]", bound))
 
 
 def as_id(value: object, name: str) -> str:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from rightofway.geometry import Tack
 from rightofway.plane import Hull, Vec, hull, hull_distance, norm360
-from rightofway.positions import BoatIndex, PositionError, UnknownId, as_id
+from rightofway.positions import BoatIndex, PositionError, UnknownId, as_id, as_number, as_xy
 
 if TYPE_CHECKING:
     from rightofway.rrs.formats import (
@@ -45,19 +45,8 @@ Side = Literal["port", "starboard"]
 MarkRole = Literal["windward", "leeward", "offset", "start", "finish"]
 
 
-def _number(value: object, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"{name}: expected a number, got {value!r:.60}")
-    f = float(value)
-    if not math.isfinite(f):
-        raise ValueError(f"{name}: expected a finite number, got {value!r}")
-    return f
-
-
-def _point(value: object, name: str) -> Vec:
-    if not isinstance(value, (tuple, list)) or len(value) != 2:
-        raise TypeError(f"{name}: expected a point (x, y), got {value!r:.60}")
-    return (_number(value[0], f"{name}[0]"), _number(value[1], f"{name}[1]"))
+_number = as_number
+_point = as_xy
 
 
 def _heading(value: object, name: str) -> float:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from rightofway import limits
 from rightofway.geometry import Tack
 from rightofway.plane import hull, hull_distance, tack_of
-from rightofway.positions import BoatIndex, PositionError
+from rightofway.positions import BoatIndex, PositionError, as_number, as_xy
 from rightofway.sim.sailing import COMPASS, compass_degrees, normalise
 
 if TYPE_CHECKING:
@@ -28,20 +28,11 @@ Vec = tuple[float, float]
 
 
 def _number(value: object, name: str, bound: float = limits.MAX_COORD) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"{name}: expected a number, got {value!r:.60}")
-    f = float(value)
-    if not math.isfinite(f):
-        raise ValueError(f"{name}: expected a finite number, got {value!r}")
-    if abs(f) > bound:
-        raise ValueError(f"{name}: expected a number within ±{bound:g}, got {value!r}")
-    return f
+    return as_number(value, name, bound)
 
 
 def _point(value: object, name: str) -> Vec:
-    if not isinstance(value, (tuple, list)) or len(value) != 2:
-        raise TypeError(f"{name}: expected a point (x, y), got {value!r:.60}")
-    return (_number(value[0], f"{name}[0]"), _number(value[1], f"{name}[1]"))
+    return as_xy(value, name, limits.MAX_COORD)
 
 
 def _id(value: object, name: str) -> str:
