@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 
+from rightofway.plane import point_segment_distance
 from rightofway.races import SetupError
 from rightofway.sim import moves as sim_moves
 from rightofway.sim import rules
@@ -93,7 +94,7 @@ def choose_move(race: Race, rng: random.Random) -> Move:
         if any(math.dist(end, o.at) < 1.3 * hull for o in others):
             continue
         if keep_clear_of and any(
-                rules._point_segment(o.at, p, q) < 1.2 * hull
+                point_segment_distance(o.at, p, q) < 1.2 * hull
                 for o in keep_clear_of for p, q in zip(a.path, a.path[1:], strict=False)):
             continue
         if before_gun and not race.boat_progress(boat).early and \

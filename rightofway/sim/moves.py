@@ -28,10 +28,12 @@ from rightofway.positions import check_instance
 from rightofway.sim.plan import Plan, PlanStep
 from rightofway.sim.position import Boat, Position, Vec
 from rightofway.sim.sailing import (
+    BASE_SPEED,
     TOLERANCE,
     PointOfSail,
     allowance,
     angle_to_wind,
+    bonus,
     cite,
     normalise,
     point_of_sail,
@@ -130,9 +132,8 @@ def account(position: Position, boat: str, plan: Plan | str) -> Accounting:
     else:
         remaining = float(start_units)
         setter = "Movement"
-        bonus_ = start_units - (allowance(point, 8))
         out.append(Step("rule", f"allowance {start_units} units: {point} "
-                        f"{allowance(point, 8)} + wind bonus {bonus_}", cite("Movement")))
+                        f"{BASE_SPEED[point]} + wind bonus {bonus(knots)}", cite("Movement")))
     spent = 0.0
     ended = False
     for i, step in enumerate(plan.steps, 1):

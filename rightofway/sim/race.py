@@ -241,12 +241,11 @@ class Race(History[Move]):
             raise IllegalMove(f"{boat} {plan}", f"it is {self.to_play[0]}'s turn "
                               f"(play order {', '.join(self.to_play)})", cite("Turn Sequence"))
         try:
-            ruling = rules.adjudicate(self.position, boat, plan)
+            ruling, a, met = rules._judge(self.position, boat, plan)
         except PlanError as e:
             raise IllegalMove(f"{boat} {plan}", str(e), cite("Movement")) from None
         if not ruling.legal or ruling.after is None:
             raise IllegalMove(f"{boat} {plan}", ruling.reason, ruling.steps[-1].cite)
-        a = sim_moves.account(self.position, boat, plan)
         events: list[Event] = [Event("move", boat, f"{boat} {a.plan}", cite("Movement"),
                                      (("plan", str(a.plan)), ("units", a.units),
                                       ("at", [round(a.end.at[0], 6), round(a.end.at[1], 6)]),
@@ -263,7 +262,7 @@ class Race(History[Move]):
             events.append(Event("infringement", boat, f"{boat} did not keep clear of "
                                 f"{inf.against} (RRS {inf.basis}): one penalty turn owed",
                                 Citation("RRS", str(inf.basis)), (("against", inf.against),)))
-        for enc in rules.encounters(self.position, boat, a.path):
+        for enc in met:
             if enc.close and not enc.infringed:
                 events.append(Event("close", boat, f"{boat} came within a hull length of "
                                     f"{enc.other}, who had to keep clear (RRS {enc.rule})",

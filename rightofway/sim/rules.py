@@ -13,13 +13,17 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rightofway import rrs
 from rightofway.explain import Citation, Step
-from rightofway.plane import segments_cross
+from rightofway.plane import point_segment_distance, segments_cross
 from rightofway.results import Ruling
 from rightofway.sim.position import Line, Position, Vec
 from rightofway.sim.sailing import cite
+
+if TYPE_CHECKING:
+    from rightofway.sim.moves import Accounting
 
 __all__ = [
     "Encounter",
@@ -157,13 +161,6 @@ class Encounter:
         return self.close and self.keep_clear != self.other
 
 
-def _point_segment(p: Vec, a: Vec, b: Vec) -> float:
-    ax, ay = b[0] - a[0], b[1] - a[1]
-    n = ax * ax + ay * ay
-    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ax + (p[1] - a[1]) * ay) / n))
-    return math.dist(p, (a[0] + ax * t, a[1] + ay * t))
-
-
 def encounters(position: Position, boat: str, path: tuple[Vec, ...]) -> list[Encounter]:
     """The mover's encounters along her plotted path with every other boat (standing still
     during her turn): a boat that must keep clear (RRS Part 2, before the turn) and whose
@@ -180,7 +177,7 @@ def encounters(position: Position, boat: str, path: tuple[Vec, ...]) -> list[Enc
         if len(path) == 1:
             closest = math.dist(path[0], other.at)
         else:
-            closest = min(_point_segment(other.at, p, q)
+            closest = min(point_segment_distance(other.at, p, q)
                           for p, q in itertools.pairwise(path))
         out.append(Encounter(other.id, k, r, rule, closest,
                              closest < position.hull_length - 1e-9))
@@ -193,6 +190,13 @@ def adjudicate(position: Position, boat: str,
     Racing Rules between the mover and every boat she came within a hull length of. A
     boat that had to keep clear and came that close owes a penalty turn (RRS 44.1, the
     game's 360-degree ``P``); a plan ending with hulls touching is illegal (RRS 14)."""
+    return _judge(position, boat, plan)[0]
+
+
+def _judge(position: Position, boat: str, plan: str | object
+          ) -> tuple[Ruling[Position, tuple[str, str]], Accounting, tuple[Encounter, ...]]:
+    """:func:`adjudicate`'s ruling with the accounting and the encounters it rests on, so
+    that a race engine takes its events from them without working either out again."""
     from rightofway.positions import PositionError
     from rightofway.results import Infringement
     from rightofway.sim.moves import account
@@ -202,17 +206,18 @@ def adjudicate(position: Position, boat: str,
     move = (boat, str(a.plan))
     steps = list(a.steps)
     if not a.legal:
-        return Ruling(move, False, f"{a.problem} ({a.reason})", (), False, None, None,
-                      tuple(steps), None, position, "simulation")
+        return (Ruling(move, False, f"{a.problem} ({a.reason})", (), False, None, None,
+                       tuple(steps), None, position, "simulation"), a, ())
     try:
         after = position.with_boat(a.end)
     except PositionError as bad:
         steps.append(Step("conclusion", f"illegal: the plan ends with {bad.message}",
                           Citation("RRS", "14")))
-        return Ruling(move, False, f"the plan ends with {bad.message} (RRS 14)", (), False,
-                      None, None, tuple(steps), None, position, "simulation")
+        return (Ruling(move, False, f"the plan ends with {bad.message} (RRS 14)", (), False,
+                       None, None, tuple(steps), None, position, "simulation"), a, ())
     found = []
-    for e in encounters(position, boat, a.path):
+    met = tuple(encounters(position, boat, a.path))
+    for e in met:
         if not e.close:
             continue
         steps.append(Step("fact", f"{boat} came within {e.closest:.2f} units of {e.other} "
@@ -225,5 +230,5 @@ def adjudicate(position: Position, boat: str,
                               "a penalty turn", Citation("RRS", "44.1")))
     penalty = boat if found else None
     reason = "every unit used as the rules ask"
-    return Ruling(move, True, reason, tuple(found), False, penalty, None, tuple(steps), after,
-                  position, "simulation")
+    return (Ruling(move, True, reason, tuple(found), False, penalty, None, tuple(steps), after,
+                   position, "simulation"), a, met)
