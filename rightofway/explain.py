@@ -34,7 +34,7 @@ class Citation:
         return f"{text}, figure {self.figure}" if self.figure else text
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Step:
     """One line of an explanation."""
 
@@ -42,12 +42,24 @@ class Step:
     text: str
     cite: Citation
 
+    def __init__(self, kind: StepKind, text: str, cite: Citation) -> None:
+        # Rulings and graphs build many steps: the fields are stored through their slots
+        # (a frozen dataclass's own __init__ looks up object.__setattr__ for each)
+        _set_kind(self, kind)
+        _set_text(self, text)
+        _set_cite(self, cite)
+
     def __str__(self) -> str:
         return f"[{self.cite}] {self.text}"
 
     def to_json(self) -> dict[str, str]:
         """A JSON-ready dict: ``kind``, ``text`` and ``cite``."""
         return {"kind": self.kind, "text": self.text, "cite": str(self.cite)}
+
+
+_set_kind = vars(Step)["kind"].__set__
+_set_text = vars(Step)["text"].__set__
+_set_cite = vars(Step)["cite"].__set__
 
 
 def render_steps(steps: tuple[Step, ...] | list[Step], indent: str = "  ") -> str:
