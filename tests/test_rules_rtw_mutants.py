@@ -51,13 +51,6 @@ N, NE, E, SE, S, SW, W, NW = (Compass.N, Compass.NE, Compass.E, Compass.SE, Comp
                               Compass.SW, Compass.W, Compass.NW)
 
 
-@pytest.fixture(autouse=True)
-def _cold_caches() -> None:
-    """Each test computes the open-water claims afresh, so that it runs the rules behind the
-    cache and not answers an earlier test left in it (mutation runs fork after a clean run)."""
-    moves._open_water.cache_clear()
-
-
 def one(boat: Boat, **kw: object) -> Position:
     return Position(N, (boat,), **kw)  # type: ignore[arg-type]
 

@@ -20,8 +20,8 @@ loops.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import NamedTuple
 
 from rightofway.explain import Citation, Step
@@ -216,14 +216,28 @@ _EMPTY: frozenset[Point] = frozenset()
 _COMPASS: dict[int, Compass] = {c.value: c for c in Compass}
 
 
-@cache
-def _open_water(heading: int, wind: int, start: bool) -> tuple[Point, ...]:
-    """Claims of a boat at the origin with no token or mark in reach (64 x 2 cases).
+_START = Phase.START  # looked up once (an enum member is a descriptor lookup on its class)
+_Turns = tuple[tuple[int, int, int], ...]
+_Row = tuple[int, int, int, int, _Turns]
+"""What a boat's claims depend on besides the board, looked up once per boat: angle off
+the wind, heading, its step, and the manoeuvres that may go on with a movement (each new
+heading and its step)."""
 
-    With no blue token in reach the gust option changes nothing."""
-    pts = _reach((0, 0), heading, wind, start, _EMPTY, _EMPTY, _EMPTY, False)
-    pts.discard((0, 0))
-    return tuple(sorted(pts))
+
+def _row(heading: int, wind: int, start: bool) -> _Row:
+    angle = _ANGLE[(wind - heading) % 360]
+    turns = _TURNS[heading, wind, start]
+    # a beam reach turns then moves, and never moves head to wind; a broad reach moves
+    # first, so each of its manoeuvres may go on through a gust
+    moving = tuple((h, *_STEP[h]) for _name, h in turns if angle != 90 or h != wind)
+    return (angle, heading, *_STEP[heading], moving)
+
+
+_ROWS: dict[tuple[int, bool], dict[int, _Row]] = {
+    (w.value, start): {h.value: _row(h.value, w.value, start) for h in Compass}
+    for w in Compass for start in (False, True)
+}
+""":func:`_row` by wind and phase, then heading (64 x 2 rows)."""
 
 
 def claims_of(position: Position, boat_id: str) -> frozenset[Point]:
@@ -233,93 +247,85 @@ def claims_of(position: Position, boat_id: str) -> frozenset[Point]:
     out, and a boat that must stand still claims nothing (conventions, RTW 3.4).
     """
     check_position(position)
-    return _claims(position, position.boat(boat_id))
-
-
-def _claims(position: Position, boat: Boat) -> frozenset[Point]:
+    boat = position.boat(boat_id)
     if boat.lull:
         return _EMPTY
-    x, y = boat.at
-    heading = boat.heading  # an IntEnum: hashes and adds as its bearing
-    wind = position.wind
-    start = position.phase is Phase.START
-    cells = frozenset([(x + dx, y + dy) for dx, dy in _open_water(heading, wind, start)])
-    if position.special_points.isdisjoint(cells):
-        # Nothing in reach changes a move: the open-water claims, moved to the boat.
-        return cells
-    pts = _reach(boat.at, heading, wind, start, position.yellow, position.blue,
-                 position.mark_points, position.options.beam_gust_after_manoeuvre)
-    pts.discard(boat.at)
-    return frozenset(pts)
+    row = _ROWS[position.wind, position.phase is Phase.START][boat.heading]
+    return frozenset(_reach(boat.at, row, position.yellow, position.blue, position._marks_at,
+                            position.options.beam_gust_after_manoeuvre))
+
+
+def _run_on(add: Callable[[Point], None], p: Point, h: int, blue: frozenset[Point],
+            marks: frozenset[Point]) -> None:
+    """Carry a boat that entered blue ``p`` on along heading ``h`` while gusts take it."""
+    sx, sy = _STEP[h]
+    while p in blue:
+        p = (p[0] + sx, p[1] + sy)
+        if p in marks:
+            return
+        add(p)
 
 
 def _reach(
     at: Point,
-    heading: int,
-    wind: int,
-    start: bool,
+    row: _Row,
     yellow: frozenset[Point],
     blue: frozenset[Point],
     marks: frozenset[Point],
     beam_gust: bool,
-) -> set[Point]:
+) -> list[Point]:
     """The intersections :func:`_generate`'s moves enter, without building the moves.
 
     The hot path of claims. It walks the same rules as :func:`_generate` but
-    keeps only intersections; tests/test_properties.py checks that both agree
-    on random positions. Yellow and blue tokens never share an intersection.
+    keeps only intersections (some perhaps twice; never ``at``: every path leaves it);
+    tests/test_properties.py checks that both agree on random positions. Yellow and
+    blue tokens never share an intersection. Every movement that earns gusts goes on
+    through blue (:func:`_run_on`).
     """
-    pts: set[Point] = set()
-    add = pts.add
-
-    def run(p: Point, h: int) -> None:  # entered by a movement that earns gusts
-        add(p)
-        sx, sy = _STEP[h]
-        while p in blue:
-            p = (p[0] + sx, p[1] + sy)
-            if p in marks:
-                return
-            add(p)
-
-    angle = _ANGLE[(wind - heading) % 360]
+    angle, heading, sx, sy, turns = row
     if angle == 0:  # head to wind: manoeuvres only
-        return pts
+        return []
     x, y = at
-    sx, sy = _STEP[heading]
     ahead = (x + sx, y + sy)
+    if angle == 45 or angle == 180:  # close-hauled or a run: one movement straight on
+        if ahead in marks:
+            return []
+        if ahead in blue:
+            run = [ahead]
+            _run_on(run.append, ahead, heading, blue, marks)
+            return run
+        return [ahead]
+    pts: list[Point] = []
+    add = pts.append
     free = ahead not in marks
-    if angle == 45 or angle == 180:
-        if free:
-            run(ahead, heading)
-        return pts
-    turns = _TURNS[heading, wind, start]
     if angle == 90:
         if free:
             add(ahead)
             ahead2 = (ahead[0] + sx, ahead[1] + sy)
             if ahead not in yellow and ahead2 not in marks:
-                run(ahead2, heading)
-        for _name, h1 in turns:
-            if h1 != wind:
-                s1 = _STEP[h1]
-                q = (x + s1[0], y + s1[1])
-                if q not in marks:
-                    if beam_gust:
-                        run(q, h1)
-                    else:
-                        add(q)
+                add(ahead2)
+                if ahead2 in blue:
+                    _run_on(add, ahead2, heading, blue, marks)
+        for h1, tx, ty in turns:
+            q = (x + tx, y + ty)
+            if q not in marks:
+                add(q)
+                if beam_gust and q in blue:
+                    _run_on(add, q, h1, blue, marks)
         return pts
     if free:  # broad reach
         add(ahead)
         if ahead in blue:
             ahead2 = (ahead[0] + sx, ahead[1] + sy)
             if ahead2 not in marks:
-                run(ahead2, heading)
-            for _name, h1 in turns:
-                s1 = _STEP[h1]
-                q = (ahead[0] + s1[0], ahead[1] + s1[1])
+                add(ahead2)
+                _run_on(add, ahead2, heading, blue, marks)
+            x, y = ahead
+            for h1, tx, ty in turns:
+                q = (x + tx, y + ty)
                 if q not in marks:
-                    run(q, h1)
+                    add(q)
+                    _run_on(add, q, h1, blue, marks)
     return pts
 
 
@@ -333,30 +339,22 @@ def claims(position: Position) -> dict[str, frozenset[Point]]:
     known = position._claims
     if len(known) == len(position.boats):
         return dict(known)
-    wind = position.wind
-    start = position.phase is Phase.START
-    specials = position.special_points
+    rows = _ROWS[position.wind, position.phase is _START]
+    yellow, blue, marks = position.yellow, position.blue, position._marks_at
+    beam_gust = position.options.beam_gust_after_manoeuvre
     out: dict[str, frozenset[Point]] = {}
     for boat in position.boats:
-        found = known.get(boat.id)
-        if found is not None:
+        found = known.get(boat.id) if known else None
+        if found is not None:  # kept already (a move's position keeps the unmoved boats')
             out[boat.id] = found
-            continue
-        if boat.lull:
+        elif boat.lull:
             out[boat.id] = _EMPTY
-            continue
-        x, y = boat.at
-        cells = frozenset([(x + dx, y + dy) for dx, dy in _open_water(boat.heading, wind, start)])
-        if specials.isdisjoint(cells):
-            out[boat.id] = cells
-            continue
-        pts = _reach(boat.at, boat.heading, wind, start, position.yellow, position.blue,
-                     position.mark_points, position.options.beam_gust_after_manoeuvre)
-        pts.discard(boat.at)
-        out[boat.id] = frozenset(pts)
-    # a position never changes: its claims are kept for the next caller (a copy goes out)
+        else:
+            out[boat.id] = frozenset(_reach(boat.at, rows[boat.heading], yellow, blue, marks,
+                                            beam_gust))
+    # a position never changes: it keeps its claims for the next caller, in its own dict
     known.update(out)
-    return dict(out)
+    return out
 
 
 def legal_moves(position: Position, boat_id: str) -> list[Move]:
