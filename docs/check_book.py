@@ -41,6 +41,7 @@ API_MODULES = (
     "rightofway.vg.drawing",
     "rightofway.rtw.drawing",
     "rightofway.order",
+    "rightofway.graphs",
     "rightofway.rtw.scenario",
     "rightofway.vg.race",
     "rightofway.vg.notation",

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rightofway.explain import Citation, Step, render_steps, steps_json
 from rightofway.geometry import Tack
+from rightofway.graphs import digraph
 from rightofway.order import Rule, decide
 from rightofway.plane import (
     ANGLE_TOLERANCE,
@@ -1396,13 +1397,14 @@ def engagement_graph(position: Position) -> nx.DiGraph:
 
     if not isinstance(position, Position):
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
-    g = nx.DiGraph()
+    nodes = []
     for b in position.boats:
         geo = _geometry(position, b)
-        g.add_node(b.id, tack=geo.tack.value if geo.tack else None, heading=geo.heading,
-                   angle=geo.angle, tacking=geo.tacking)
-    for r in rulings(position):
-        g.add_edge(r.keep_clear, r.right_of_way, rules=r.rules, mark_room=r.mark_room,
-                   room=r.room, steps=r.steps)
+        nodes.append((b.id, {"tack": geo.tack.value if geo.tack else None,
+                             "heading": geo.heading, "angle": geo.angle,
+                             "tacking": geo.tacking}))
+    g = digraph(nodes, [(r.keep_clear, r.right_of_way,
+                         {"rules": r.rules, "mark_room": r.mark_room, "room": r.room,
+                          "steps": r.steps}) for r in rulings(position)])
     g.graph["cycles"] = [list(c) for c in nx.simple_cycles(g)]
     return g

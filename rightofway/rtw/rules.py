@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from rightofway import geometry
-from rightofway.explain import Step
+from rightofway.explain import Citation, Step
 from rightofway.geometry import (
     Compass,
     Point,
@@ -27,7 +27,8 @@ from rightofway.geometry import (
     tack,
     within_zone,
 )
-from rightofway.order import Decision, Rule, decide
+from rightofway.graphs import digraph
+from rightofway.order import Decision, Rule
 from rightofway.positions import UnknownId
 from rightofway.results import Answer, Basis, Infringement, RightOfWay, Ruling, Verdict
 from rightofway.rtw.moves import (
@@ -110,11 +111,14 @@ _SAIL: dict[tuple[int, int], tuple[Tack, PointOfSail, bool]] = {
 }
 
 
+_new_facts = tuple.__new__  # a NamedTuple built straight from its fields, skipping __new__
+
+
 def _facts_of(position: Position, b: Boat, d: Point) -> BoatFacts:
     t, pos, fast = _SAIL[b.heading, position.wind]  # IntEnum members hash as their bearings
-    return BoatFacts(
-        b.id, b.at, t, pos, fast, b.at[0] * d[0] + b.at[1] * d[1], position.turn_index(b.id)
-    )
+    at = b.at
+    return _new_facts(BoatFacts, (b.id, at, t, pos, fast, at[0] * d[0] + at[1] * d[1],
+                                  position._order[b.id]))
 
 
 def boat_facts(position: Position, boat_id: str) -> BoatFacts:
@@ -206,6 +210,10 @@ def _on_tack(t: Tack) -> str:
     return "head to wind (on no tack)" if t is Tack.NONE else f"on {t.value} tack"
 
 
+_ON_TACK: dict[Tack, str] = {t: _on_tack(t) for t in Tack}
+""":func:`_on_tack` looked up."""
+
+
 # --- right of way: the order of RTW 3.4 and 3.6, rule by rule ----------------------------
 
 
@@ -226,9 +234,19 @@ def _zone(p: Pair) -> tuple[Mark, float, float] | None:
     return mark, euclidean_sq(a.at, mark.at), euclidean_sq(b.at, mark.at)
 
 
+def _near_a_mark(position: Position, a: Point, b: Point) -> bool:
+    """Whether ``a`` or ``b`` is within two lengths of a mark: no zone can count otherwise."""
+    (ax, ay), (bx, by) = a, b
+    for mx, my in position._marks_at:
+        if (-2 <= ax - mx <= 2 and -2 <= ay - my <= 2) or (-2 <= bx - mx <= 2
+                                                           and -2 <= by - my <= 2):
+            return True
+    return False
+
+
 def _decide_zone(p: Pair) -> Decision | None:
     position, a, b, ca, cb = p
-    if not position.marks:
+    if not _near_a_mark(position, a.at, b.at):
         return None
     mark = zone_mark(position, position.boat(a.id), position.boat(b.id))
     if mark is None:
@@ -246,6 +264,8 @@ def _decide_zone(p: Pair) -> Decision | None:
 
 def _explain_zone(p: Pair, found: Decision | None) -> list[Step]:
     position, a, b, _, _ = p
+    if not _near_a_mark(position, a.at, b.at):
+        return []
     zone = _zone(p)
     if zone is None:
         return [_why_no_zone(position, position.boat(f.id), m)
@@ -281,29 +301,43 @@ def _explain_zone(p: Pair, found: Decision | None) -> list[Step]:
     return steps
 
 
+# The steps that state a rule of RTW 3.4 read the same for every pair: built once (a Step
+# never changes).
+_STARBOARD_RULE = Step("rule", "the boat on starboard tack has right of way", RTW34)
+_LEEWARD_RULE = Step("rule", "on the same tack the boat to leeward has right of way", RTW34)
+_FASTER_RULE = Step(
+    "rule", "on the same tack and wind line the faster point of sail has right of way", RTW34)
+_TURN_ORDER_RULE = Step(
+    "rule", "at equal speed the boat earlier in the turn order has right of way", RTW34)
+
+_NO_TACK, _STARBOARD = Tack.NONE, Tack.STARBOARD  # looked up once: engines decide often
+
+
 def _decide_tack(p: Pair) -> Decision | None:
     _, a, b, _, _ = p
-    if a.tack is b.tack:
+    ta, tb = a.tack, b.tack
+    if ta is tb:
         return None
-    if a.tack is Tack.NONE or b.tack is Tack.NONE:
-        holder, giver = (b, a) if a.tack is Tack.NONE else (a, b)
+    if ta is _NO_TACK or tb is _NO_TACK:
+        holder, giver = (b, a) if ta is _NO_TACK else (a, b)
     else:
-        holder, giver = (a, b) if a.tack is Tack.STARBOARD else (b, a)
+        holder, giver = (a, b) if ta is _STARBOARD else (b, a)
     return holder.id, giver.id, "starboard"
 
 
 def _explain_tack(p: Pair, found: Decision | None) -> list[Step]:
     _, a, b, _, _ = p
+    ta, tb = a.tack, b.tack
     if found is None:
-        both = "both head to wind" if a.tack is Tack.NONE else f"both on {a.tack.value} tack"
+        both = "both head to wind" if ta is _NO_TACK else f"both {_ON_TACK[ta]}"
         return [Step("fact", f"{a.id} and {b.id} are {both}", DEFS)]
     holder, giver, _ = found
-    steps = [Step("fact", f"{a.id} is {_on_tack(a.tack)}, {b.id} {_on_tack(b.tack)}", DEFS)]
-    if a.tack is Tack.NONE or b.tack is Tack.NONE:
+    steps = [Step("fact", f"{a.id} is {_ON_TACK[ta]}, {b.id} {_ON_TACK[tb]}", DEFS)]
+    if ta is _NO_TACK or tb is _NO_TACK:
         steps.append(Step("rule", f"{giver} is head to wind and gives way to {holder}, which is "
                           "on a tack", RTW34))
     else:
-        steps.append(Step("rule", "the boat on starboard tack has right of way", RTW34))
+        steps.append(_STARBOARD_RULE)
     return steps
 
 
@@ -320,11 +354,12 @@ def _explain_leeward(p: Pair, found: Decision | None) -> list[Step]:
     if found is None:
         return [Step("fact", f"{a.id} and {b.id} are on the same wind line", DEFS)]
     holder, giver = (a, b) if found[0] == a.id else (b, a)
+    (hx, hy), (gx, gy) = holder.at, giver.at
     return [
-        Step("fact", f"{holder.id} at {list(holder.at)} is further from where the wind "
-             f"({position.wind.name}) comes from than {giver.id} at {list(giver.at)}: "
+        Step("fact", f"{holder.id} at [{hx}, {hy}] is further from where the wind "
+             f"({_NAMES[position.wind]}) comes from than {giver.id} at [{gx}, {gy}]: "
              f"{holder.id} is to leeward", DEFS),
-        Step("rule", "on the same tack the boat to leeward has right of way", RTW34),
+        _LEEWARD_RULE,
     ]
 
 
@@ -344,8 +379,7 @@ def _explain_faster(p: Pair, found: Decision | None) -> list[Step]:
     return [
         Step("fact", f"{holder.id} sails {holder.point_of_sail} (fast), {giver.id} "
              f"{giver.point_of_sail} (slow)", RTW34),
-        Step("rule", "on the same tack and wind line the faster point of sail has right of way",
-             RTW34),
+        _FASTER_RULE,
     ]
 
 
@@ -361,8 +395,7 @@ def _explain_turn_order(p: Pair, found: Decision | None) -> list[Step]:
     return [
         Step("fact", f"{a.id} ({a.point_of_sail}) and {b.id} ({b.point_of_sail}) are equally "
              f"{a.speed}; {holder.id} comes before {giver.id} in the turn order", RTW34),
-        Step("rule", "at equal speed the boat earlier in the turn order has right of way",
-             RTW34),
+        _TURN_ORDER_RULE,
     ]
 
 
@@ -386,7 +419,7 @@ RIGHT_OF_WAY: tuple[Rule[Pair, Decision], ...] = (
          _decide_turn_order, _explain_turn_order),
 )
 """Race the Wind's right-of-way order (RTW 3.4, with the zone's exception of RTW 3.6),
-applied by :func:`rightofway.order.decide`; it is total, so it always decides."""
+applied as :func:`rightofway.order.decide` applies an order; it is total, so it always decides."""
 
 _DECIDERS = tuple(rule.decide for rule in RIGHT_OF_WAY)
 
@@ -410,9 +443,14 @@ def _decide(
             found = rule_decides(case)
             if found is not None:
                 return found
-    found = decide(RIGHT_OF_WAY, case, trace)
-    assert found is not None  # the turn order always decides
-    return found
+        raise AssertionError("the turn order always decides")
+    explain = trace.extend
+    for rule in RIGHT_OF_WAY:  # rightofway.order.decide, written out: graphs ask for every pair
+        found = rule.decide(case)
+        explain(rule.explain(case, found))
+        if found is not None:
+            return found
+    raise AssertionError("the turn order always decides")
 
 
 def right_of_way(position: Position, a: str, b: str) -> RightOfWay:
@@ -436,27 +474,30 @@ def right_of_way(position: Position, a: str, b: str) -> RightOfWay:
     return RightOfWay(holder, giver, basis, tuple(trace))
 
 
-def _contested(fa: BoatFacts, fb: BoatFacts, ca: frozenset[Point],
-               cb: frozenset[Point]) -> frozenset[Point]:
-    out = ca & cb
-    if fa.at in cb:
-        out = out | {fa.at}
-    if fb.at in ca:
-        out = out | {fb.at}
-    return out
+def _xy(p: Point) -> str:
+    """An intersection as explanations write it, ``[x, y]``."""
+    return f"[{p[0]}, {p[1]}]"
 
 
-def _engagement_text(fa: BoatFacts, fb: BoatFacts, ca: frozenset[Point],
-                     cb: frozenset[Point]) -> str:
-    reasons = []
-    common = ca & cb
-    if common:
-        reasons.append(f"both claim {', '.join(str(list(p)) for p in sorted(common))}")
+def _engagement(fa: BoatFacts, fb: BoatFacts, ca: frozenset[Point], cb: frozenset[Point]
+                ) -> tuple[list[Point], Step]:
+    """What two engaged boats contest (sorted), and the step that says why they are
+    engaged: their claims meet, or one claims the other's intersection (RTW 3.4)."""
+    common = sorted(ca & cb)
+    contested = common
+    reasons = ["both claim " + ", ".join([f"[{x}, {y}]" for x, y in common])] if common else []
     if fa.at in cb:
-        reasons.append(f"{fb.id} claims {fa.id}'s intersection {list(fa.at)}")
+        reasons.append(f"{fb.id} claims {fa.id}'s intersection {_xy(fa.at)}")
+        contested = sorted({*contested, fa.at})
     if fb.at in ca:
-        reasons.append(f"{fa.id} claims {fb.id}'s intersection {list(fb.at)}")
-    return f"{fa.id} and {fb.id} are engaged: {'; '.join(reasons)}"
+        reasons.append(f"{fa.id} claims {fb.id}'s intersection {_xy(fb.at)}")
+        contested = sorted({*contested, fb.at})
+    return contested, Step("fact", f"{fa.id} and {fb.id} are engaged: {'; '.join(reasons)}",
+                           RTW34)
+
+
+_CONCLUDED_BY: dict[str, Citation] = {"inside": RTW36, "astern": RTW36}
+"""The section a conclusion cites by its basis: the zone's, or else the engagement rules'."""
 
 
 def engaged_pairs(position: Position) -> list[tuple[str, str]]:
@@ -467,14 +508,24 @@ def engaged_pairs(position: Position) -> list[tuple[str, str]]:
     """
     check_position(position)
     cl = claims(position)
-    boats = position.boats
-    return [(boats[i].id, boats[j].id) for i, j in _pairs(position, cl)]
+    return [(a.id, b.id) for a, b in _pairs(position, cl)]
 
 
-def _pairs(position: Position, cl: dict[str, frozenset[Point]]) -> list[tuple[int, int]]:
-    """Indexes of the engaged pairs, in listing order (a point index in large fleets)."""
+def _pairs(position: Position, cl: dict[str, frozenset[Point]]) -> list[tuple[Boat, Boat]]:
+    """The engaged pairs of boats, in listing order (a point index in large fleets)."""
     boats = position.boats
-    return engaged_index_pairs([b.at for b in boats], [cl[b.id] for b in boats])
+    if len(boats) >= geometry.INDEX_FROM:
+        return [(boats[i], boats[j]) for i, j in
+                engaged_index_pairs([b.at for b in boats], [cl[b.id] for b in boats])]
+    # a small fleet: every pair, straight (what the index finds, cheaper below its size)
+    pairs = []
+    for i, a in enumerate(boats):
+        ca, at = cl[a.id], a.at
+        for b in boats[i + 1:]:
+            cb = cl[b.id]
+            if at in cb or b.at in ca or not ca.isdisjoint(cb):
+                pairs.append((a, b))
+    return pairs
 
 
 def engagements(
@@ -488,20 +539,10 @@ def engagements(
     """
     check_position(position)
     cl = claims(position) if claims_by_boat is None else claims_by_boat
+    out: list[tuple[str, str, Basis]] = []
+    pairs = _pairs(position, cl)
     fs: dict[str, BoatFacts] = {}
     d = downwind_step(position.wind)
-    boats = position.boats
-    out: list[tuple[str, str, Basis]] = []
-    if len(boats) >= geometry.INDEX_FROM:
-        pairs = [(boats[i], boats[j]) for i, j in _pairs(position, cl)]
-    else:  # a small fleet: every pair, straight (what the index would find)
-        pairs = []
-        for i, a in enumerate(boats):
-            ca, at = cl[a.id], a.at
-            for b in boats[i + 1:]:
-                cb = cl[b.id]
-                if at in cb or b.at in ca or not ca.isdisjoint(cb):
-                    pairs.append((a, b))
     for a, b in pairs:
         fa = fs.get(a.id) or fs.setdefault(a.id, _facts_of(position, a, d))
         fb = fs.get(b.id) or fs.setdefault(b.id, _facts_of(position, b, d))
@@ -521,6 +562,15 @@ _NAMES: dict[Compass | Tack | PointOfSail, str] = {
 """Plain names of the enum members a graph's nodes carry (looked up, not computed)."""
 
 
+_NODE_NAMES: dict[int, dict[int, tuple[str, str, str, str]]] = {
+    w.value: {h.value: (h.name, _SAIL[h, w][0].value, _SAIL[h, w][1].value,
+                        "fast" if _SAIL[h, w][2] else "slow") for h in Compass}
+    for w in Compass
+}
+"""What a graph's node says of a boat's heading, by wind then heading: the heading's name,
+the tack, the point of sail and the speed, as plain strings."""
+
+
 def engagement_graph(position: Position) -> nx.DiGraph:
     """The engagement graph of a position.
 
@@ -532,41 +582,31 @@ def engagement_graph(position: Position) -> nx.DiGraph:
     create (see :func:`right_of_way_cycles`); they are reported, never hidden.
     """
     check_position(position)
-    import networkx as nx
-
     cl = claims(position)
-    fs = facts(position)
-    g = nx.DiGraph(ruleset="race-the-wind")
+    d = downwind_step(position.wind)
+    names = _NODE_NAMES[position.wind]
+    fs: dict[str, BoatFacts] = {}
+    nodes = []
     for b in position.boats:
-        f = fs[b.id]
-        g.add_node(
-            b.id,
-            at=b.at,
-            heading=_NAMES[b.heading],
-            tack=_NAMES[f.tack],
-            point_of_sail=_NAMES[f.point_of_sail],
-            speed=f.speed,
-            depth=f.depth,
-            turn=f.turn,
-            lull=b.lull,
-            claims=sorted(cl[b.id]),
-        )
-    boats = position.boats
+        f = fs[b.id] = _facts_of(position, b, d)
+        heading, tack_name, sail, speed = names[b.heading]
+        nodes.append((b.id, {"at": b.at, "heading": heading, "tack": tack_name,
+                             "point_of_sail": sail, "speed": speed, "depth": f.depth,
+                             "turn": f.turn, "lull": b.lull, "claims": sorted(cl[b.id])}))
+    edges = []
     zoned = False
-    for i, j in _pairs(position, cl):
-        a, b = boats[i], boats[j]
+    for a, b in _pairs(position, cl):
         fa, fb = fs[a.id], fs[b.id]
         ca, cb = cl[a.id], cl[b.id]
-        contested = _contested(fa, fb, ca, cb)
-        trace = [Step("fact", _engagement_text(fa, fb, ca, cb), RTW34)]
+        contested, why = _engagement(fa, fb, ca, cb)
+        trace = [why]
         holder, giver, basis = _decide(position, fa, fb, ca, cb, trace)
-        trace.append(
-            Step("conclusion", f"{holder} has right of way over {giver} ({basis})",
-                 RTW36 if basis in ("inside", "astern") else RTW34)
-        )
-        g.add_edge(giver, holder, basis=basis, contested=sorted(contested),
-                   steps=tuple(trace))
-        zoned = zoned or basis in ("inside", "astern")
+        cite = _CONCLUDED_BY.get(basis, RTW34)
+        trace.append(Step("conclusion", f"{holder} has right of way over {giver} ({basis})", cite))
+        edges.append((giver, holder, {"basis": basis, "contested": contested,
+                                      "steps": tuple(trace)}))
+        zoned = zoned or cite is RTW36
+    g = digraph(nodes, edges, ruleset="race-the-wind")
     # Outside zones the order of RTW 3.4 is total, so only zone bases can close a cycle.
     g.graph["cycles"] = right_of_way_cycles(g) if zoned else []
     return g

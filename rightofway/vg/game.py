@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from rightofway import limits
 from rightofway.explain import Step
 from rightofway.geometry import Point, engaged_index_pairs
+from rightofway.graphs import digraph
 from rightofway.order import Decision, Rule, decide
 from rightofway.positions import (
     BoatIndex,
@@ -583,19 +584,18 @@ def engagement_graph(position: Position) -> nx.DiGraph:
     ``graph.graph["engaged"]`` lists every engaged pair, decided or not.
     """
     check_position(position)
-    import networkx as nx
-
     cl = claims(position)
-    g = nx.DiGraph(ruleset="vector-game")
-    for b in position.boats:
-        g.add_node(b.id, at=b.at, vector=str(b.vector) if b.vector else None, side=b.side,
-                   lost_turns=b.lost_turns, claims=sorted(cl[b.id]))
+    nodes = [(b.id, {"at": b.at, "vector": str(b.vector) if b.vector else None, "side": b.side,
+                     "lost_turns": b.lost_turns, "claims": sorted(cl[b.id])})
+             for b in position.boats]
     pairs = engaged_pairs(position)
+    edges = []
     for first, second in pairs:
         row = right_of_way(position, first, second)
         if row is not None:
-            g.add_edge(row.giver, row.holder, basis=row.basis, steps=row.steps,
-                       contested=sorted(cl[first] & cl[second]))
+            edges.append((row.giver, row.holder, {"basis": row.basis, "steps": row.steps,
+                                                  "contested": sorted(cl[first] & cl[second])}))
+    g = digraph(nodes, edges, ruleset="vector-game")
     g.graph["engaged"] = pairs
     return g
 

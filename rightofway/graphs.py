@@ -1,0 +1,60 @@
+"""The networkx graphs the rulesets answer with, built in one step.
+
+An engagement graph is built for every position a program asks about, and networkx's
+``add_node`` and ``add_edge`` cost more than the few attributes they store. A new graph
+is therefore filled directly: networkx keeps each node's attributes in ``graph._node``
+and its edges in ``graph._succ`` and ``graph._pred``, dicts of dicts whose layout its
+documentation describes for subclasses. ``tests/test_graphs.py`` checks that the result
+is equal, node data, edge data and views alike, to the graph ``add_node`` and
+``add_edge`` build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # networkx loads when a graph is asked for
+    import networkx as nx
+
+__all__ = ["digraph"]
+
+
+def digraph(nodes: Iterable[tuple[Hashable, dict[str, Any]]],
+            edges: Iterable[tuple[Hashable, Hashable, dict[str, Any]]],
+            **graph: Any) -> nx.DiGraph:
+    """A directed graph of ``nodes`` and ``edges``, each with its attribute dict.
+
+    The same graph as ``add_node(n, **attrs)`` for each node, then ``add_edge(u, v,
+    **attrs)`` for each edge, on ``networkx.DiGraph(**graph)``: an edge adds the nodes
+    it names, and a node or an edge given twice has its attributes updated. The graph
+    keeps the attribute dicts it is given (build fresh ones). ``None`` is no node, as
+    in networkx.
+    """
+    import networkx as nx
+
+    g = nx.DiGraph(**graph)
+    node, succ, pred = g._node, g._succ, g._pred
+    for n, attrs in nodes:
+        if n in node:
+            node[n].update(attrs)
+        elif n is None:
+            raise ValueError("None cannot be a node")
+        else:
+            node[n] = attrs
+            succ[n] = {}
+            pred[n] = {}
+    for u, v, attrs in edges:
+        for n in (u, v):
+            if n not in node:
+                if n is None:
+                    raise ValueError("None cannot be a node")
+                node[n] = {}
+                succ[n] = {}
+                pred[n] = {}
+        known = succ[u].get(v)
+        if known is None:
+            succ[u][v] = pred[v][u] = attrs
+        else:
+            known.update(attrs)
+    return g
