@@ -290,11 +290,13 @@ def _reach(
     if angle == 45 or angle == 180:  # close-hauled or a run: one movement straight on
         if ahead in marks:
             return []
-        if ahead in blue:
-            run = [ahead]
-            _run_on(run.append, ahead, heading, blue, marks)
-            return run
-        return [ahead]
+        run = [ahead]
+        while ahead in blue:  # _run_on, written out: most boats sail this way
+            ahead = (ahead[0] + sx, ahead[1] + sy)
+            if ahead in marks:
+                break
+            run.append(ahead)
+        return run
     pts: list[Point] = []
     add = pts.append
     free = ahead not in marks

@@ -544,8 +544,12 @@ def engagements(
     fs: dict[str, BoatFacts] = {}
     d = downwind_step(position.wind)
     for a, b in pairs:
-        fa = fs.get(a.id) or fs.setdefault(a.id, _facts_of(position, a, d))
-        fb = fs.get(b.id) or fs.setdefault(b.id, _facts_of(position, b, d))
+        fa = fs.get(a.id)
+        if fa is None:
+            fa = fs[a.id] = _facts_of(position, a, d)
+        fb = fs.get(b.id)
+        if fb is None:
+            fb = fs[b.id] = _facts_of(position, b, d)
         case = (position, fa, fb, cl[a.id], cl[b.id])
         for rule_decides in _DECIDERS:
             found = rule_decides(case)
