@@ -754,7 +754,8 @@ def _manoeuvres_from_astern(
     a zone where the mover is inside, when the mover could have done without it (a
     legal move shares the actions so far and then advances or ends). A boat with no
     such choice (head to wind after a wind shift, or blocked) is not bound by this
-    rule; where its move ends is judged as for any move (RTW 3.3).
+    rule for that manoeuvre; where its move ends is judged as for any move (RTW 3.3), and
+    a later manoeuvre of the same move that it could have done without infringes.
     """
     mover = position.boat(move.boat)
     if not position.marks or all(a == "A" for a in move.actions):
@@ -763,7 +764,6 @@ def _manoeuvres_from_astern(
     cl: dict[str, frozenset[Point]] | None = None
     at, heading = mover.at, mover.heading
     found: dict[str, Infringement] = {}
-    excused: set[str] = set()
     for i, act in enumerate(move.actions):
         if act == "A":
             sx, sy = heading.step
@@ -778,7 +778,7 @@ def _manoeuvres_from_astern(
             cl = claims(position)
         here = Boat(x, at, heading, leg=mover.leg)
         for other in position.boats:
-            if other.id == x or other.id in found or other.id in excused:
+            if other.id == x or other.id in found:
                 continue
             co = cl[other.id]
             if at not in co or not engages_from_astern(other, co, at, heading):
@@ -792,8 +792,7 @@ def _manoeuvres_from_astern(
                 o.actions[:i] == done and (len(o.actions) == i or o.actions[i] == "A")
                 for o in outcomes(position, x)
             )
-            if not free:
-                excused.add(other.id)
+            if not free:  # this manoeuvre only: a later one it could do without still counts
                 steps.append(
                     Step(
                         "rule",
