@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from rightofway.geometry import Compass
+from rightofway.geometry import Compass, Tack
 from rightofway.rtw import (
     Boat,
     IllegalMove,
@@ -1152,3 +1152,94 @@ def test_a_protest_upheld_for_an_infringement_cites_rtw_3_4_even_over_a_start_fa
     protest = [e for e in events if e.kind == "protest"]
     assert len(protest) == 1 and dict(protest[0].data)["verdict"] == "upheld"
     assert str(protest[0].cite) == "RTW 3.4"
+
+
+# --- the rewritten claims and rules: the survivors of their mutation sample ---------------
+
+# conventions, Geometry: the unit step of each bearing
+STEPS = {0: (0, 1), 45: (1, 1), 90: (1, 0), 135: (1, -1), 180: (0, -1), 225: (-1, -1),
+         270: (-1, 0), 315: (-1, 1)}
+
+
+def test_each_heading_s_claims_row_holds_its_point_of_sail_and_the_turns_that_move_on() -> None:
+    # RTW 2, 3.2. The claims walk one row per heading, wind and phase, built when the
+    # engine loads, so the builder is called here. A row gives the angle off the wind
+    # (conventions: 0 head to wind ... 180 run), the heading and its step, and for a beam
+    # or broad reach the manoeuvres a movement may follow, each with its new heading and
+    # step: a beam reach's manoeuvre + movement (RTW 2), never head to wind, where a boat
+    # cannot advance, not even at the start; a broad reach's manoeuvre after its gust
+    # (RTW 3.2), none of which can end head to wind.
+    for w in Compass:
+        for h in Compass:
+            r = (w.value - h.value) % 360
+            angle = min(r, 360 - r)
+            for start in (False, True):
+                row = moves._row(h.value, w.value, start)
+                assert row[:4] == (angle, h.value, *STEPS[h.value]), (h, w, start)
+                if angle in (90, 135):
+                    turned = {(h.value + d) % 360 for d in (45, 90, -45, -90)} - {w.value}
+                    assert sorted(row[4]) == sorted((t, *STEPS[t]) for t in turned)
+                assert moves._ROWS[w.value, start][h.value] == row
+    # a North wind: heading E is a beam reach; L90 would leave it head to wind
+    assert sorted(moves._row(E.value, N.value, True)[4]) == [
+        (45, 1, 1), (135, 1, -1), (180, 0, -1)]
+    # heading SE is a broad reach: all four manoeuvres may carry on through a gust
+    assert sorted(moves._row(SE.value, N.value, False)[4]) == [
+        (45, 1, 1), (90, 1, 0), (180, 0, -1), (225, -1, -1)]
+
+
+def test_a_tack_is_named_in_explanations_and_a_boat_head_to_wind_has_none() -> None:
+    # conventions, Geometry: a boat head to wind has no tack. The names explanations give
+    # the tacks are looked up in a table built when the rules load, so the builder is
+    # called here.
+    assert rules._on_tack(Tack.STARBOARD) == "on starboard tack"
+    assert rules._on_tack(Tack.PORT) == "on port tack"
+    assert "head to wind" in rules._on_tack(Tack.NONE)
+    assert "head to wind" not in rules._on_tack(Tack.STARBOARD)
+    assert {t: rules._on_tack(t) for t in Tack} == rules._ON_TACK
+
+
+def test_equally_near_the_mark_the_explanation_says_the_engagement_rules_decide() -> None:
+    # RTW 3.6 and the conventions: in the zone the boat nearer the mark holds right of way;
+    # at equal distance the inside position does not decide and the list of RTW 3.4 does.
+    # A (1, 9) and B (-1, 9) are both sqrt(2) from the mark at (0, 10), on beam reaches
+    # towards each other, so both claim (0, 9): A, on starboard, holds right of way.
+    pos = Position(N, (Boat("A", (1, 9), W), Boat("B", (-1, 9), E)), marks=(W_MARK,))
+    row = right_of_way(pos, "A", "B")
+    assert (row.holder, row.basis) == ("A", "starboard")
+    for steps in (row.steps, engagement_graph(pos).edges["B", "A"]["steps"]):
+        (tie,) = [s for s in steps if "equally near" in s.text]
+        assert tie.kind == "rule" and str(tie.cite) == "RTW 3.6"
+        assert "A" in tie.text and "B" in tie.text and "w" in tie.text
+        assert "does not decide" in tie.text and "engagement rules" in tie.text
+
+
+def test_the_ruling_of_an_illegal_move_is_race_the_wind_s() -> None:
+    # a ruling names the ruleset that made it, legal move or not (figure 9: A close-hauled
+    # may not turn head to wind during the race, RTW 2)
+    illegal = adjudicate(FIG9, Move("A", ("L45",)))
+    assert not illegal.legal and illegal.ruleset == "race-the-wind"
+    assert adjudicate(FIG9, Move("A", ("A",))).ruleset == "race-the-wind"
+
+
+def test_the_engagement_graph_gives_each_boat_its_depth_downwind() -> None:
+    # conventions: depth(p) = p . d, d the unit step the wind blows towards; the larger
+    # depth is to leeward. A North wind blows towards S, d = (0, -1); an East wind towards
+    # W, d = (-1, 0).
+    north = Position(N, (Boat("A", (0, 0), NE), Boat("B", (2, -3), NW)))
+    graph = engagement_graph(north)
+    assert graph.nodes["A"]["depth"] == 0 and graph.nodes["B"]["depth"] == 3
+    east = Position(E, (Boat("A", (3, 1), N), Boat("B", (-2, 4), S)))
+    graph = engagement_graph(east)
+    assert graph.nodes["A"]["depth"] == -3 and graph.nodes["B"]["depth"] == 2
+
+
+def test_a_boat_too_close_to_serve_its_penalty_is_told_what_is_too_close() -> None:
+    # RTW 3.4: the penalty turn needs two intersections from every mark and every other
+    # boat; the answer names the boat and what stands within one intersection of it
+    pos = Position(N, (Boat("A", (0, 0), NE), Boat("B", (-1, 1), N)),
+                   marks=(Mark("gate", (1, -1), MarkRole.GATE_BUOY),))
+    answer = penalty_serving(pos, "A")
+    assert not answer.value
+    assert "A" in answer.reason and "gate" in answer.reason and "B" in answer.reason
+    assert answer.steps[-1].text == answer.reason and str(answer.steps[-1].cite) == "RTW 3.4"
