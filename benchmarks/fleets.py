@@ -8,6 +8,7 @@ of time against fleet size: 1 is linear, 2 quadratic.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -63,10 +64,12 @@ def slope(sizes: Sequence[int], seconds: Sequence[float]) -> float:
 def time_per_size(make: Callable[[int], object], work: Callable[[object], object],
                   sizes: Sequence[int] = SIZES, repeat: int = 3) -> list[float]:
     """Best-of-``repeat`` CPU seconds of ``work`` on a fleet of each size (CPU time, so that
-    other processes on the machine do not lengthen the larger fleets' runs)."""
+    other processes on the machine do not lengthen the larger fleets' runs; the garbage the
+    cases before left is collected first, as timeit stops the collector while it times)."""
     out = []
     for n in sizes:
         fleet = make(n)
+        gc.collect()
         out.append(min(timeit.repeat(lambda f=fleet: work(f), number=1, repeat=repeat,
                                      timer=time.process_time)))
     return out
