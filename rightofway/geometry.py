@@ -257,24 +257,32 @@ def engaged_index_pairs(ats: Sequence[Point], claims: Sequence[frozenset[Point]]
         return [(i, j) for i in range(n) for j in range(i + 1, n)
                 if ats[i] in claims[j] or ats[j] in claims[i]
                 or not claims[i].isdisjoint(claims[j])]
-    by_point: dict[Point, list[int]] = {}
+    # Each point keeps the one boat claiming it, or a list once a second boat claims it too:
+    # most points have one claimer, and a list for each would cost more than the rest.
+    by_point: dict[Point, int | list[int]] = {}
+    shared: list[list[int]] = []
+    setdefault = by_point.setdefault
     for i, c in enumerate(claims):
         for p in c:
-            found = by_point.get(p)
-            if found is None:
-                by_point[p] = [i]
+            found = setdefault(p, i)
+            if found is i:
+                continue  # the first to claim it
+            if isinstance(found, int):
+                together = [found, i]
+                by_point[p] = together
+                shared.append(together)
             else:
                 found.append(i)
     pairs: set[tuple[int, int]] = set()
-    at_index = {at: i for i, at in enumerate(ats)}
-    for p, claimers in by_point.items():
-        if len(claimers) > 1:
-            for k, i in enumerate(claimers):
-                for j in claimers[k + 1:]:
-                    pairs.add((i, j) if i < j else (j, i))
-        here = at_index.get(p)
-        if here is not None:
-            for i in claimers:
-                if i != here:
-                    pairs.add((i, here) if i < here else (here, i))
+    for claimers in shared:  # claims that meet (claimers in ascending order)
+        for k, i in enumerate(claimers):
+            for j in claimers[k + 1:]:
+                pairs.add((i, j))
+    for here, at in enumerate(ats):  # a boat on a point others claim
+        claimer = by_point.get(at)
+        if claimer is None:
+            continue
+        for i in [claimer] if isinstance(claimer, int) else claimer:
+            if i != here:
+                pairs.add((i, here) if i < here else (here, i))
     return sorted(pairs)
