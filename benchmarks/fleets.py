@@ -4,16 +4,24 @@
 vectors) over a square whose side grows with the square root of ``n``, so that a boat has
 as many neighbours in a fleet of 4,000 as in one of 250. ``slope`` fits the log-log slope
 of time against fleet size: 1 is linear, 2 quadratic.
+
+``python benchmarks/fleets.py SERIES --repeat N`` times one series (``SERIES`` names one of
+:data:`SERIES`) and prints its seconds per size as JSON: ``run.py`` starts one process per
+series, so each meets a fresh heap rather than what the cases before it left behind (which
+lengthened the largest fleets' timings by a quarter and more).
 """
 
 from __future__ import annotations
 
+import argparse
 import gc
+import json
 import math
 import random
 import time
 import timeit
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from rightofway import rtw, vg
 from rightofway.geometry import Compass
@@ -66,10 +74,47 @@ def time_per_size(make: Callable[[int], object], work: Callable[[object], object
     """Best-of-``repeat`` CPU seconds of ``work`` on a fleet of each size (CPU time, so that
     other processes on the machine do not lengthen the larger fleets' runs; the garbage the
     cases before left is collected first, as timeit stops the collector while it times)."""
+    work(make(max(sizes)))  # the heap grown once to the largest fleet's needs, untimed
     out = []
     for n in sizes:
         fleet = make(n)
         gc.collect()
-        out.append(min(timeit.repeat(lambda f=fleet: work(f), number=1, repeat=repeat,
+        out.append(min(timeit.repeat(partial(work, fleet), number=1, repeat=repeat,
                                      timer=time.process_time)))
     return out
+
+
+def _cold_engagements(p: rtw.Position) -> object:
+    p._claims.clear()  # nothing kept from an earlier call
+    return rtw.engagements(p, rtw.claims(p))
+
+
+def _cold_graph(p: rtw.Position) -> object:
+    p._claims.clear()
+    return rtw.engagement_graph(p)
+
+
+def _cold_vg_pairs(p: vg.Position) -> object:
+    p._memo.clear()
+    return vg.engaged_pairs(p)
+
+
+SERIES: dict[str, tuple[Callable[[int], object], Callable[[object], object]]] = {
+    "claims+engagements": (rtw_fleet, _cold_engagements),  # type: ignore[dict-item]
+    "engagement_graph": (rtw_fleet, _cold_graph),  # type: ignore[dict-item]
+    "vg engaged pairs": (vg_fleet, _cold_vg_pairs),  # type: ignore[dict-item]
+}
+"""The fleet-scaling series: how to build a fleet of each size, and the work timed on it."""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("series", choices=sorted(SERIES))
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    make, work = SERIES[args.series]
+    print(json.dumps(time_per_size(make, work, SIZES, args.repeat)))
+
+
+if __name__ == "__main__":
+    main()

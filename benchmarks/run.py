@@ -198,26 +198,19 @@ def leaves_per_second(fn: Callable[[], int], repeat: int, seconds: float = 0.2) 
 
 
 def fleet_exponents(repeat: int) -> list[tuple[str, float, list[float]]]:
-    """Log-log slope of time against fleet size (250 to 4,000 boats, constant density)."""
-    from fleets import SIZES, rtw_fleet, slope, time_per_size, vg_fleet
+    """Log-log slope of time against fleet size (250 to 4,000 boats, constant density), each
+    series timed in a process of its own (``fleets.py``)."""
+    import json
+    import subprocess
 
-    def cold_engagements(p: Position) -> object:
-        p._claims.clear()
-        return engagements(p, claims(p))
-
-    def cold_graph(p: Position) -> object:
-        p._claims.clear()
-        return engagement_graph(p)
-
-    def cold_vg_pairs(p: vg.Position) -> object:
-        p._memo.clear()
-        return vg.engaged_pairs(p)
+    from fleets import SERIES, SIZES, slope
 
     out = []
-    for name, make, work in (("claims+engagements", rtw_fleet, cold_engagements),
-                             ("engagement_graph", rtw_fleet, cold_graph),
-                             ("vg engaged pairs", vg_fleet, cold_vg_pairs)):
-        times = time_per_size(make, work, SIZES, repeat)  # type: ignore[arg-type]
+    for name in SERIES:
+        proc = subprocess.run([sys.executable, str(Path(__file__).parent / "fleets.py"), name,
+                               "--repeat", str(repeat)],
+                              capture_output=True, text=True, check=True)
+        times = json.loads(proc.stdout)
         out.append((name, slope(SIZES, times), times))
     return out
 
