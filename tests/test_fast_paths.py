@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,6 +36,67 @@ def test_index_and_pair_loop_agree(case: tuple[list[tuple[int, int]],
     assert engaged_index_pairs(ats, claims, index_from=0) == loop
     assert loop == [(i, j) for i in range(len(ats)) for j in range(i + 1, len(ats))
                     if ats[i] in claims[j] or ats[j] in claims[i] or claims[i] & claims[j]]
+
+
+class _Asked(frozenset[tuple[int, int]]):
+    """A claim that counts the questions the pair loop asks of two boats: whether one's
+    claim holds the other's intersection, and whether their claims meet. The point index
+    asks neither: it only walks each claim's points."""
+
+    asked = 0
+
+    def __contains__(self, point: object) -> bool:
+        _Asked.asked += 1
+        return super().__contains__(point)
+
+    def isdisjoint(self, other: object) -> bool:  # type: ignore[override]
+        _Asked.asked += 1
+        return super().isdisjoint(other)  # type: ignore[arg-type]
+
+
+def pairs_and_questions(ats: list[tuple[int, int]], claims: list[frozenset[tuple[int, int]]],
+                        **kwargs: int) -> tuple[list[tuple[int, int]], int]:
+    _Asked.asked = 0
+    pairs = engaged_index_pairs(ats, [_Asked(c) for c in claims], **kwargs)
+    return pairs, _Asked.asked
+
+
+# Boat 0 at (0, 0) claims (1, 1) and (0, 1); boat 1 at (2, 2) claims (1, 1); boat 2 at
+# (0, 1) claims (5, 5). Boats 0 and 1 claim (1, 1) and boat 0 claims boat 2's intersection,
+# so both pairs are engaged (conventions, "Engaged"); boats 1 and 2 are not.
+ATS = [(0, 0), (2, 2), (0, 1)]
+CLAIMS = [frozenset({(1, 1), (0, 1)}), frozenset({(1, 1)}), frozenset({(5, 5)})]
+ENGAGED = [(0, 1), (0, 2)]
+
+
+@pytest.mark.parametrize(("threshold", "indexed"),
+                         [(0, True), (2, True), (3, True), (4, False), (10**9, False)])
+def test_index_from_is_the_smallest_fleet_that_goes_through_the_index(threshold: int,
+                                                                     indexed: bool) -> None:
+    # "Fleets of index_from boats or more go through an index ...; smaller fleets compare
+    # every pair": three boats take the index up to index_from=3 and compare their three
+    # pairs from 4 on.
+    pairs, asked = pairs_and_questions(ATS, CLAIMS, index_from=threshold)
+    assert pairs == ENGAGED
+    if indexed:
+        assert asked == 0
+    else:
+        assert asked >= 3
+
+
+@pytest.mark.parametrize("extra", [-1, 0])
+def test_index_from_defaults_to_INDEX_FROM(extra: int) -> None:
+    # The three boats above and more far apart, each claiming the point north of it, which
+    # no other boat claims or stands on: a fleet of INDEX_FROM + extra boats.
+    n = geometry.INDEX_FROM + extra
+    ats = ATS + [(10 * k, 10) for k in range(n - len(ATS))]
+    claims = CLAIMS + [frozenset({(10 * k, 11)}) for k in range(n - len(ATS))]
+    pairs, asked = pairs_and_questions(ats, claims)
+    assert pairs == ENGAGED
+    if extra >= 0:
+        assert asked == 0
+    else:
+        assert asked >= n * (n - 1) // 2
 
 
 @contextmanager
