@@ -189,18 +189,12 @@ def _orient(a: Vec, b: Vec, c: Vec) -> float:
 
 def segments_cross(a1: Vec, a2: Vec, b1: Vec, b2: Vec) -> bool:
     """Whether two segments meet (touching counts)."""
-    d1, d2 = _orient(b1, b2, a1), _orient(b1, b2, a2)
-    d3, d4 = _orient(a1, a2, b1), _orient(a1, a2, b2)
-    if ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)) and d1 and d2 and d3 and d4:
-        return True
-    return min(point_segment_distance(a1, b1, b2), point_segment_distance(a2, b1, b2),
-               point_segment_distance(b1, a1, a2), point_segment_distance(b2, a1, a2)) == 0.0
+    return segment_distance(a1, a2, b1, b2) == 0.0
 
 
 def segment_distance(a1: Vec, a2: Vec, b1: Vec, b2: Vec) -> float:
     """Shortest distance between two segments (0 when they meet)."""
-    # segments_cross, without working out the four distances twice: when they touch
-    # without crossing properly, the nearest of them is 0
+    # a proper crossing; else, touching or apart, the nearest end to the other segment
     d1, d2 = _orient(b1, b2, a1), _orient(b1, b2, a2)
     d3, d4 = _orient(a1, a2, b1), _orient(a1, a2, b2)
     if ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)) and d1 and d2 and d3 and d4:

@@ -357,7 +357,7 @@ def _explain_leeward(p: Pair, found: Decision | None) -> list[Step]:
     (hx, hy), (gx, gy) = holder.at, giver.at
     return [
         Step("fact", f"{holder.id} at [{hx}, {hy}] is further from where the wind "
-             f"({_NAMES[position.wind]}) comes from than {giver.id} at [{gx}, {gy}]: "
+             f"({position.wind.name}) comes from than {giver.id} at [{gx}, {gy}]: "
              f"{holder.id} is to leeward", DEFS),
         _LEEWARD_RULE,
     ]
@@ -453,6 +453,10 @@ def _decide(
     raise AssertionError("the turn order always decides")
 
 
+_CONCLUDED_BY: dict[str, Citation] = {"inside": RTW36, "astern": RTW36}
+"""The section a conclusion cites by its basis: the zone's, or else the engagement rules'."""
+
+
 def right_of_way(position: Position, a: str, b: str) -> RightOfWay:
     """Who of boats ``a`` and ``b`` has right of way, and every step of why.
 
@@ -467,10 +471,8 @@ def right_of_way(position: Position, a: str, b: str) -> RightOfWay:
     cl = claims(position)
     trace: list[Step] = []
     holder, giver, basis = _decide(position, fa, fb, cl[a], cl[b], trace)
-    trace.append(
-        Step("conclusion", f"{holder} has right of way over {giver} ({basis})",
-             RTW36 if basis in ("inside", "astern") else RTW34)
-    )
+    trace.append(Step("conclusion", f"{holder} has right of way over {giver} ({basis})",
+                      _CONCLUDED_BY.get(basis, RTW34)))
     return RightOfWay(holder, giver, basis, tuple(trace))
 
 
@@ -494,10 +496,6 @@ def _engagement(fa: BoatFacts, fb: BoatFacts, ca: frozenset[Point], cb: frozense
         contested = sorted({*contested, fb.at})
     return contested, Step("fact", f"{fa.id} and {fb.id} are engaged: {'; '.join(reasons)}",
                            RTW34)
-
-
-_CONCLUDED_BY: dict[str, Citation] = {"inside": RTW36, "astern": RTW36}
-"""The section a conclusion cites by its basis: the zone's, or else the engagement rules'."""
 
 
 def engaged_pairs(position: Position) -> list[tuple[str, str]]:
@@ -557,13 +555,6 @@ def engagements(
                 out.append(found)
                 break
     return out
-
-
-_NAMES: dict[Compass | Tack | PointOfSail, str] = {
-    **{c: c.name for c in Compass}, **{t: t.value for t in Tack},
-    **{p: p.value for p in PointOfSail},
-}
-"""Plain names of the enum members a graph's nodes carry (looked up, not computed)."""
 
 
 _NODE_NAMES: dict[int, dict[int, tuple[str, str, str, str]]] = {

@@ -693,9 +693,7 @@ def _inspect(position: Position, move: Move) -> Findings:
     for i, p in enumerate(traced):
         if p in position.islands or not position.on_page(p):
             what = "an island" if p in position.islands else "the edge of the page"
-            taken = {o.at for o in position.boats if o.id != boat.id}
-            # it stops on the last free intersection of its path before the obstacle
-            end = next((q for q in reversed(traced[:i]) if q not in taken), boat.at)
+            end = _last_free(position, boat, traced[:i])
             traced = traced[:i]
             wrecked = True
             breaks("I", f"{boat.id}'s path meets {what} at {list(p)}: it stops at {list(end)} "
@@ -767,18 +765,11 @@ def _give_way(position: Position, boat: Boat, v: Vector, traced: tuple[Point, ..
         if side == "P" and other.side == "S" and end in their:
             report("GW3", f"on port, {boat.id} lands on {list(end)}, where {other.id} on "
                           "starboard could land next")
-    taken = _taken(position)
-    landed_on_boat = taken.get(end, boat.id) != boat.id
+    landed_on_boat = _taken(position).get(end, boat.id) != boat.id
     if position.board is not None and not wrecked and not landed_on_boat and pinnable \
             and end not in position._marks_at:
-        # after the move only the mover has changed: she leaves her intersection and takes
-        # ``end``, so each pinnable boat's ways out are checked against that, not rebuilt
         for other_id in pinnable:
-            other = position.boat(other_id)
-            if other.lost_turns or not _has_way_out(position, other_id):
-                continue
-            if all(e == end or (e in taken and e != boat.at and e != other.at)
-                   for e in _exits(position, other)):
+            if _pins(position, boat, end, position.boat(other_id)):
                 report("GW4", f"after {boat.id}'s move {other_id} has no move left that stays "
                               "on the page")
     if not [s for s in steps if s.kind == "rule" and str(s.cite).startswith("VG-GW")]:
@@ -795,6 +786,14 @@ def _taken(position: Position) -> dict[Point, str]:
     return found
 
 
+def _last_free(position: Position, boat: Boat, before: tuple[Point, ...]) -> Point:
+    """Where a boat wrecked on an island or the edge of the page stops: the last
+    intersection of its path before the obstacle that no other boat takes (its own if
+    none)."""
+    taken = _taken(position)
+    return next((q for q in reversed(before) if taken.get(q, boat.id) == boat.id), boat.at)
+
+
 def _exits(position: Position, b: Boat) -> frozenset[Point]:
     """Where the boat's next vectors land when their whole route stays on the page."""
     key = ("exits", b.id)
@@ -808,6 +807,17 @@ def _exits(position: Position, b: Boat) -> frozenset[Point]:
         found = frozenset(ends)
         position._memo[key] = found
     return found
+
+
+def _pins(position: Position, boat: Boat, end: Point, other: Boat) -> bool:
+    """Whether ``boat`` landing on ``end`` leaves ``other``, which had a way out, with none
+    (VG-GW4). Only the mover changes: she leaves her intersection and takes ``end``, so
+    the other's ways out are checked against that, not rebuilt."""
+    if other.lost_turns or not _has_way_out(position, other.id):
+        return False
+    taken = _taken(position)
+    return all(e == end or (e in taken and e != boat.at and e != other.at)
+               for e in _exits(position, other))
 
 
 def _has_way_out(position: Position, boat_id: str) -> bool:
@@ -865,9 +875,7 @@ def _legal(position: Position, boat: Boat, v: Vector) -> bool:
     islands = position.islands
     for i, p in enumerate(traced):
         if p in islands or not position.on_page(p):
-            taken = _taken(position)
-            end = next((q for q in reversed(traced[:i]) if taken.get(q, boat.id) == boat.id),
-                       boat.at)
+            end = _last_free(position, boat, traced[:i])
             traced = traced[:i]
             wrecked = True
             break
@@ -901,16 +909,9 @@ def _legal(position: Position, boat: Boat, v: Vector) -> bool:
             pinnable.append(other)
     if position.board is None or wrecked or not pinnable or end in marks:
         return True
-    taken = _taken(position)
-    if taken.get(end, boat.id) != boat.id:
+    if _taken(position).get(end, boat.id) != boat.id:
         return True  # landing on a boat was VG-GW5 above
-    for other in pinnable:
-        if other.lost_turns or not _has_way_out(position, other.id):
-            continue
-        if all(e == end or (e in taken and e != boat.at and e != other.at)
-               for e in _exits(position, other)):
-            return False  # VG-GW4
-    return True
+    return not any(_pins(position, boat, end, other) for other in pinnable)  # VG-GW4
 
 
 def sail(position: Position, move: Move) -> tuple[Position, Findings]:
