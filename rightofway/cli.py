@@ -457,21 +457,16 @@ def _schema(ruleset: str | None) -> int:
 
 def _play(ruleset: str, boats: int, seed: int, record: Path | None, *, quiet: bool,
           course: str | None = None) -> int:
-    import importlib
     import random
 
+    from rightofway.parallel import start_game
     from rightofway.races import SetupError
 
     if ruleset != "race-the-wind" and course is not None:
         return _fail(f"--course: the courses are Race the Wind's; {ruleset} races on its own "
                      "course")
-    package = GAMES[ruleset]
-    bots: Any = importlib.import_module(f"rightofway.{package}.bots")
-    kwargs: dict[str, Any] = {}
-    if ruleset == "race-the-wind":
-        kwargs["course"] = bots.COURSES[course or COURSES[0]]
     try:
-        first = bots.random_race(boats, seed, **kwargs)
+        bots, first = start_game(ruleset, boats, seed, course)
     except SetupError as e:
         return _fail(str(e))
     rng = random.Random(seed)
@@ -504,69 +499,30 @@ def _play(ruleset: str, boats: int, seed: int, record: Path | None, *, quiet: bo
 
 
 def _replay(file: Path, *, full: bool, quiet: bool, partial: bool) -> int:
-    from rightofway import limits
+    from rightofway import parallel
     from rightofway.explain import render_steps
-    from rightofway.races import RecordError, ReplayMismatch
 
-    try:
-        lines = limits.read_limited(file, limits.MAX_RECORD_BYTES).splitlines()
-    except OSError as e:
-        return _fail(f"{file}: cannot read: {e.strerror or e}")
-    except limits.InputError as e:
-        return _fail(f"{file}: {f'line {e.line}: ' if e.line else ''}{e.message}")
-    if len(lines) > limits.MAX_TURNS + 1:
-        return _fail(f"{file}: {len(lines)} lines; a record holds at most {limits.MAX_TURNS} "
-                     "moves after its set-up line")
-    import importlib
+    def show(t: Any) -> None:
+        print(f"turn {t.turn}: {t.move}")
+        for event in t.events:
+            if event.kind != "move":
+                print(f"  {event}")
+        disputed = any(
+            ev.kind in ("infringement", "protest", "start-fault", "penalty") for ev in t.events
+        )
+        if full or disputed:
+            ruling = t.before.ruling(t.move) if hasattr(t.before, "ruling") else None
+            if ruling is not None:
+                print(render_steps(ruling.steps, indent="    "))
 
-    from rightofway.parallel import record_ruleset
-
-    name = record_ruleset(lines)
-    if name not in GAMES:
-        return _fail(f"{file}: line 1: ruleset: expected one of {', '.join(GAMES)}, got {name!r}")
-    package = GAMES[name]
-    replay: Any = importlib.import_module(f"rightofway.{package}.record").replay
-    last = None
-    try:
-        for t in replay(lines):
-            last = t
-            if quiet:
-                continue
-            print(f"turn {t.turn}: {t.move}")
-            for event in t.events:
-                if event.kind != "move":
-                    print(f"  {event}")
-            disputed = any(
-                ev.kind in ("infringement", "protest", "start-fault", "penalty")
-                for ev in t.events
-            )
-            if full or disputed:
-                ruling = t.before.ruling(t.move) if hasattr(t.before, "ruling") else None
-                if ruling is not None:
-                    print(render_steps(ruling.steps, indent="    "))
-    except RecordError as e:
-        return _fail(f"{file}: {e}")
-    except ReplayMismatch as e:
-        print(f"{file}: {e}", file=sys.stderr)
-        return 1
-    if last is None:
-        print(f"{file}: the record has no moves; nothing to check")
+    result = parallel.replay_one(file, partial=partial, on_turn=None if quiet else show)
+    if result.status == "invalid":
+        return _fail(result.line())
+    if result.status == "ok":
+        print(result.line())
         return 0
-    race = last.race
-    order = race.finish_order
-    if not race.is_over():
-        racing = [b for b in race.position.boat_ids if b not in order]
-        text = (f"{file}: {last.turn} moves legal and consistent, but the record stops before "
-                f"the race is over (still racing: {', '.join(racing)}; finished: "
-                f"{', '.join(order) or 'nobody'})")
-        if partial:
-            print(text)
-            return 0
-        print(text, file=sys.stderr)
-        return 1
-    print(f"{file}: {last.turn} moves legal and consistent; finish: "
-          f"{', '.join(order) or 'nobody'}")
-    return 0
+    print(result.line(), file=sys.stderr)  # a mismatch, or a record that stops too soon
+    return 1
 
 
 def _play_many(args: argparse.Namespace) -> int:

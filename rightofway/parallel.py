@@ -49,6 +49,7 @@ __all__ = [
     "replay_one",
     "replay_records",
     "replay_text",
+    "start_game",
     "summarize",
     "terminal",
 ]
@@ -203,7 +204,7 @@ def play_one(ruleset: str, boats: int, seed: int, *, course: str | None = None,
     >>> play_one("vector-game", 2, 1).moves > 0
     True
     """
-    bots, race = _setup(ruleset, boats, seed, course)
+    bots, race = start_game(ruleset, boats, seed, course)
     rng = random.Random(seed)
     kinds: list[str] = []
     while not race.is_over():
@@ -218,8 +219,9 @@ def play_one(ruleset: str, boats: int, seed: int, *, course: str | None = None,
     )
 
 
-def _setup(ruleset: str, boats: int, seed: int, course: str | None) -> tuple[Any, Any]:
-    """The bots module of ``ruleset`` and the race they start from."""
+def start_game(ruleset: str, boats: int, seed: int, course: str | None) -> tuple[Any, Any]:
+    """The bots module of ``ruleset`` and the seeded random race they start from (Race the
+    Wind's default course when ``course`` is ``None``); errors as :func:`play_one`'s."""
     bots: Any = importlib.import_module(f"rightofway.{GAMES[ruleset]}.bots")
     options: dict[str, Any] = {}
     if course is not None:
@@ -241,19 +243,23 @@ def _read(path: str) -> str | ReplaySummary:
         return ReplaySummary(path, "invalid", f"{f'line {e.line}: ' if e.line else ''}{e.message}")
 
 
-def replay_one(path: str | Path, *, partial: bool = False) -> ReplaySummary:
+def replay_one(path: str | Path, *, partial: bool = False,
+               on_turn: Callable[[Any], None] | None = None) -> ReplaySummary:
     """Re-adjudicate the game record in the file ``path`` (of any ruleset).
 
     A record that stops before the race is over is ``unfinished``, or ``ok`` with
     ``partial``. Never raises for a bad record: what is wrong is in the summary.
+    ``on_turn`` is called with each move found legal and consistent (the ruleset's
+    :class:`~rightofway.races.ReplayTurn`), as it is found.
     """
     text = _read(str(path))
     if isinstance(text, ReplaySummary):
         return text
-    return replay_text(str(path), text, partial=partial)
+    return replay_text(str(path), text, partial=partial, on_turn=on_turn)
 
 
-def replay_text(name: str, text: str, *, partial: bool = False) -> ReplaySummary:
+def replay_text(name: str, text: str, *, partial: bool = False,
+                on_turn: Callable[[Any], None] | None = None) -> ReplaySummary:
     """:func:`replay_one` of a record already read: ``text`` is its content, ``name`` says
     where it came from."""
     from rightofway import limits
@@ -280,6 +286,8 @@ def replay_text(name: str, text: str, *, partial: bool = False) -> ReplaySummary
         for t in replay(lines):
             last = t
             kinds.extend(e.kind for e in t.events)
+            if on_turn is not None:
+                on_turn(t)
     except RecordError as e:
         return counted("invalid", str(e))
     except ReplayMismatch as e:
@@ -330,7 +338,7 @@ def play_games(ruleset: str, boats: int, seeds: Sequence[int], *, course: str | 
     starts.
     """
     if seeds:  # a set-up the rules refuse is refused here, not once per job on the workers
-        _setup(ruleset, boats, seeds[0], course)
+        start_game(ruleset, boats, seeds[0], course)
     job = functools.partial(play_one, ruleset, boats, course=course, record=record)
     return _run(job, list(seeds), jobs=jobs, scheduler=scheduler, progress=progress,
                 noun="games")
