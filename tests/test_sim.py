@@ -391,3 +391,152 @@ def test_race_events_cite_the_rule_each_rests_on() -> None:
                 assert str(e.cite) == expected[e.kind], e
                 seen.add(e.kind)
     assert {"rounding", "finish", "start", "wind", "gun", "move"} <= seen
+
+
+# --- SIM The Start: over the line before the gun, and back -------------------------------------
+# The rulebook: the boats must complete the turns before the gun before crossing the start
+# line; one that crosses early must return to the pre-start side before starting. A boat
+# back on the pre-start side at the end of her plan has returned, whether she went over in
+# an earlier turn or in the same plan. The line runs from (-5, 0) to (5, 0) with the wind
+# from N: the course side is North.
+
+CALM = ((4, 4), (4, 4))  # 2d8 totals of 8: no change of direction or speed (SIM Wind)
+
+
+def start_race(knots_die: int, turns_left: int, *boats: sim.Boat) -> Race:
+    """A race with the wind from N (``initial=(1, knots_die)``: 8 + the die knots), the
+    line from (-5, 0) to (5, 0), ``turns_left`` turns before the gun and these boats."""
+    from dataclasses import replace
+
+    race = Race.new(2, 1, initial=(1, knots_die), start=1)
+    assert race.course.line.ends == ((-5.0, 0.0), (5.0, 0.0))
+    pos = replace(race.position, start_turns_left=turns_left, boats=boats)
+    return replace(race, position=pos, to_play=sim_rules.play_order(pos).order)
+
+
+def play_round(race: Race, plans: dict[str, str]) -> tuple[Race, dict[str, list[str]]]:
+    """Every boat's plan in the round's play order; the kinds of each boat's events."""
+    kinds: dict[str, list[str]] = {}
+    for boat in race.to_play:
+        race, events = race.play((boat, plans[boat]), CALM)
+        kinds[boat] = [e.kind for e in events if e.boat == boat]
+    return race, kinds
+
+
+def near(at: tuple[float, float], x: float, y: float) -> bool:
+    return math.isclose(at[0], x, abs_tol=1e-9) and math.isclose(at[1], y, abs_tol=1e-9)
+
+
+# B reaches away to the West below the line (heading 270, a reach) and never meets it
+BYSTANDER = sim.Boat("B", (-4.0, -3.0), 270.0)
+R2 = math.sqrt(2)
+
+
+def test_over_and_back_within_one_plan_is_not_early() -> None:
+    # wind N 10: A beats at 45 (5 units). M2 to (R2, R2 - 1): over the line at x = 1.
+    # T90 to 135, a broad reach 6 (cost 2, spent 4: a faster point, 6 - 4 = 2 units).
+    # M2 to (2 R2, -1): back across y = 0 at x = 1 + R2, on the pre-start side at the end
+    race = start_race(2, 2, sim.Boat("A", (0.0, -1.0), 45.0), BYSTANDER)
+    race, kinds = play_round(race, {"A": "M2 T90 M2", "B": "M7"})
+    assert near(race.position.boat("A").at, 2 * R2, -1.0)
+    assert kinds["A"] == ["move", "early", "returned"]
+    assert not race.boat_progress("A").early and not race.boat_progress("A").started
+    assert kinds["B"] == ["move"] and not race.boat_progress("B").early
+
+
+def test_over_and_staying_over_is_early() -> None:
+    # as above, but M3 before the turn: (3/R2, 3/R2 - 1) over the line at x = 1; T90
+    # (spent 5, 6 - 5 = 1 unit); M1 to (2 R2, R2 - 1): y > 0, still on the course side
+    race = start_race(2, 2, sim.Boat("A", (0.0, -1.0), 45.0), BYSTANDER)
+    race, kinds = play_round(race, {"A": "M3 T90 M1", "B": "M7"})
+    assert near(race.position.boat("A").at, 2 * R2, R2 - 1)
+    assert kinds["A"] == ["move", "early"]
+    assert race.boat_progress("A").early
+
+
+def test_over_in_one_turn_and_back_in_a_later_turn() -> None:
+    # round 1 (two turns before the gun): M2 over the line at x = 1 to (R2, R2 - 1);
+    # T-90 to 315, still a beat (cost 2, 1 unit left); M1 to (R2 / 2, 1.5 R2 - 1), y > 0
+    race = start_race(2, 2, sim.Boat("A", (0.0, -1.0), 45.0), BYSTANDER)
+    race, kinds = play_round(race, {"A": "M2 T-90 M1", "B": "M7"})
+    assert near(race.position.boat("A").at, R2 / 2, 1.5 * R2 - 1)
+    assert kinds["A"] == ["move", "early"] and race.boat_progress("A").early
+    assert race.position.start_turns_left == 1
+    # round 2 (the last turn before the gun): T-135 to 180, a run 3 (cost 3, spent 3,
+    # slower: min(2, 3) = 2 units); M2 due South to y = 1.5 R2 - 3 < 0: back
+    race, kinds = play_round(race, {"A": "T-135 M2", "B": "M7"})
+    assert near(race.position.boat("A").at, R2 / 2, 1.5 * R2 - 3)
+    assert kinds["A"][:2] == ["move", "returned"]
+    assert not race.boat_progress("A").early and not race.boat_progress("A").started
+    assert race.position.start_turns_left == 0  # the gun fired at the end of the round
+
+
+def test_after_the_gun_an_early_boat_returns_and_starts_within_one_move() -> None:
+    # wind N 15 (bonus +2): beat 7, broad reach 8. One turn before the gun A, at (-3, -1)
+    # beating at 45, sails M4 over the line at x = -2 to (2 R2 - 3, 2 R2 - 1); T90 to 135
+    # (cost 2, spent 6: 8 - 6 = 2 units); M2 to (3 R2 - 3, R2 - 1): over, early
+    race = start_race(7, 1, sim.Boat("A", (-3.0, -1.0), 45.0), BYSTANDER)
+    race, kinds = play_round(race, {"A": "M4 T90 M2", "B": "M9"})
+    assert kinds["A"] == ["move", "early"] and race.boat_progress("A").early
+    assert race.position.start_turns_left == 0
+    # after the gun: M2 at 135 to (4 R2 - 3, -1), back across y = 0 at x = 3 R2 - 2;
+    # T-90 to 45, a beat (cost 2, spent 4; slower: min(8 - 4, 7) = 4 units); M4 to
+    # (6 R2 - 3, 2 R2 - 1), across the line at x = 4 R2 - 2 (3.66, between the ends)
+    race, kinds = play_round(race, {"A": "M2 T-90 M4", "B": "M9"})
+    assert near(race.position.boat("A").at, 6 * R2 - 3, 2 * R2 - 1)
+    assert kinds["A"] == ["move", "returned", "start"]
+    progress = race.boat_progress("A")
+    assert progress.started and not progress.early
+
+
+def test_start_crossing_follows_the_track_leg_by_leg() -> None:
+    before = start_race(2, 2, BYSTANDER, sim.Boat("C", (4.0, -3.0), 270.0)).position
+    after = start_race(2, 0, BYSTANDER, sim.Boat("C", (4.0, -3.0), 270.0)).position
+    line = sim.Line("start", "start", ((-5.0, 0.0), (5.0, 0.0)))
+    south, north = (0.0, -1.0), (0.0, 1.0)
+    s = sim_rules.start_crossing(before, line, (south, north, south))
+    assert (s.early, s.went_over, s.returned, s.started) == (False, True, True, False)
+    s = sim_rules.start_crossing(before, line, (south, north, south, north))
+    assert (s.early, s.went_over, s.returned) == (True, True, False)
+    # back round the end of the line: its extension is the pre-start side's edge too
+    s = sim_rules.start_crossing(before, line, ((7.0, 1.0), (7.0, -1.0)), early=True)
+    assert (s.early, s.returned) == (False, True)
+    # over the extension before the gun is not crossing the line
+    assert not sim_rules.start_crossing(before, line, ((7.0, -1.0), (7.0, 1.0))).early
+    # after the gun, crossing is starting; an early boat must come back first
+    assert sim_rules.start_crossing(after, line, (south, north)).started
+    s = sim_rules.start_crossing(after, line, (north, (0.0, 2.0)), early=True)
+    assert (s.early, s.returned, s.started) == (True, False, False)
+
+
+def sim_file(start_turns_left: int, moves: list[dict[str, str]],
+             early: list[str]) -> dict[str, object]:
+    return {"id": "sim-test-start", "title": "t", "ruleset": "simulation",
+            "source": "SIM The Start",
+            "position": {"wind": {"from": "N", "knots": 10},
+                         "lines": [{"id": "start", "kind": "start",
+                                    "ends": [[-5, 0], [5, 0]]}],
+                         "start_turns_left": start_turns_left,
+                         "boats": [{"id": "A", "at": [0.0, -1.0], "heading": 45.0},
+                                   {"id": "B", "at": [-2.0, -2.0], "heading": 315.0}]},
+            "moves": moves, "expect": {"legal": True, "early": early}}
+
+
+def test_scenario_early_is_where_each_boat_ends_her_plan() -> None:
+    from rightofway.sim import scenario as sim_scenario
+
+    # A over and back in one plan (as above); B beats M5 from (-2, -2) to
+    # (-2 - 5/R2, 5/R2 - 2): across y = 0 at x = -4, between the ends, and stays North
+    data = sim_file(3, [{"boat": "A", "plan": "M2 T90 M2"}, {"boat": "B", "plan": "M5"}],
+                    ["B"])
+    p = sim_scenario.prepare(sim_scenario.SimScenario.model_validate(data), "t.yaml")
+    assert sim_scenario.early_at_end(p) == frozenset({"B"})
+    assert [t.early for t in p.turns] == [False, True]
+    assert p.turns[0].start is not None and p.turns[0].start.went_over
+    report = sim_scenario.check(p)
+    assert report.passed, report.mismatches
+    assert "over the starting line and back" in report.summary[0]
+    # the same moves after the gun: nobody is early
+    data = sim_file(0, [{"boat": "A", "plan": "M2 T90 M2"}, {"boat": "B", "plan": "M5"}], [])
+    p = sim_scenario.prepare(sim_scenario.SimScenario.model_validate(data), "t.yaml")
+    assert sim_scenario.check(p).passed and sim_scenario.early_at_end(p) == frozenset()

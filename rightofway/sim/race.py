@@ -269,29 +269,9 @@ class Race(History[Move]):
                                     Citation("RRS", enc.rule), (("other", enc.other),)))
         line = self.course.line
         pos = self.position
-        if pos.start_turns_left > 0:
-            if not p.early and rules.crosses_towards_course(pos, line, a.path):
-                p = replace(p, early=True)
-                events.append(Event("early", boat, f"{boat} crossed the starting line before "
-                                    "the gun and must return", cite("The Start")))
-            elif p.early and rules.crosses_towards_prestart(pos, line, a.path):
-                p = replace(p, early=False)
-                events.append(Event("returned", boat, f"{boat} returned to the pre-start side",
-                                    cite("The Start")))
-        elif not p.started:
-            if p.early and rules.crosses_towards_prestart(pos, line, a.path):
-                p = replace(p, early=False)
-                events.append(Event("returned", boat, f"{boat} returned to the pre-start side",
-                                    cite("The Start")))
-                back = next(i for i in range(1, len(a.path))
-                            if rules.course_side(pos, line, a.path[i]) <= 0)
-                tail = a.path[back:]
-                if rules.crosses_towards_course(pos, line, tail):
-                    p = replace(p, started=True)
-                    events.append(Event("start", boat, f"{boat} started", cite("The Start")))
-            elif not p.early and rules.crosses_towards_course(pos, line, a.path):
-                p = replace(p, started=True)
-                events.append(Event("start", boat, f"{boat} started", cite("The Start")))
+        if not p.started:
+            p, found = _start(pos, line, boat, p, a.path)
+            events.extend(found)
         finish_order = self.finish_order
         if p.started and not p.finished:
             reach = self.options.leg
@@ -368,6 +348,27 @@ class Race(History[Move]):
         from rightofway.sim import drawing
 
         return str(drawing.board(self.position))
+
+
+def _start(position: Position, line: Line, boat: str, p: Progress, path: tuple[Vec, ...]
+           ) -> tuple[Progress, list[Event]]:
+    """SIM The Start for one plan of a boat that has not started: her progress after it and
+    the events, as :func:`rules.start_crossing` follows her track. A boat that goes over
+    before the gun is early; one back on the pre-start side at the end of her plan has
+    returned, whether she went over in an earlier turn or in the same plan; after the gun
+    one that is back (or was never over) starts by crossing the line, in the same plan
+    as her return if she sails on."""
+    s = rules.start_crossing(position, line, path, early=p.early)
+    events = []
+    if s.went_over and not p.early:
+        events.append(Event("early", boat, f"{boat} crossed the starting line before the gun "
+                            "and must return", cite("The Start")))
+    if s.returned:
+        events.append(Event("returned", boat, f"{boat} returned to the pre-start side",
+                            cite("The Start")))
+    if s.started:
+        events.append(Event("start", boat, f"{boat} started", cite("The Start")))
+    return replace(p, early=s.early, started=s.started), events
 
 
 def _ordinal(n: int) -> str:

@@ -5,7 +5,9 @@ The rulebook races "as per standard racing rules": who keeps clear of whom is wh
 play order (SIM Turn Sequence) is windward to leeward, except that a boat that must keep
 clear of another moves after it: a topological order of the keep-clear graph, windward
 first among equals, with any cycle reported. The start (SIM The Start): a boat whose
-track crosses the starting line towards the course side before the gun is early.
+track crosses the starting line towards the course side before the gun is early until she
+is back on the pre-start side; where she is at the end of her plan decides, whether she
+went over in an earlier turn or in the same one (:func:`start_crossing`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Encounter",
     "PlayOrder",
+    "StartCrossing",
     "adjudicate",
     "course_side",
     "crosses_towards_course",
@@ -35,6 +38,7 @@ __all__ = [
     "encounters",
     "keep_clear",
     "play_order",
+    "start_crossing",
     "to_rrs",
 ]
 
@@ -125,20 +129,68 @@ def course_side(position: Position, line: Line, at: Vec) -> float:
     return cross if ref >= 0 else -cross
 
 
+def _crossing(position: Position, line: Line, p: Vec, q: Vec) -> int:
+    """How the leg ``p``-``q`` of a track meets a starting line: 1 when it crosses the line
+    itself from the pre-start side to the course side, -1 when it goes back to the
+    pre-start side (across the line or its extensions), 0 otherwise. A point on the line
+    is on the pre-start side."""
+    before, after = course_side(position, line, p), course_side(position, line, q)
+    if before <= 0 < after and segments_cross(p, q, *line.ends):
+        return 1
+    return -1 if before > 0 >= after else 0
+
+
 def crosses_towards_course(position: Position, line: Line, path: tuple[Vec, ...]) -> bool:
     """Whether a track crosses the line from the pre-start side to the course side."""
-    for p, q in itertools.pairwise(path):
-        if course_side(position, line, p) <= 0 < course_side(position, line, q) and \
-                segments_cross(p, q, *line.ends):
-            return True
-    return False
+    return any(_crossing(position, line, p, q) > 0 for p, q in itertools.pairwise(path))
 
 
 def crosses_towards_prestart(position: Position, line: Line, path: tuple[Vec, ...]) -> bool:
     """Whether a track crosses the line (or its extensions) back to the pre-start side."""
-    return any(course_side(position, line, p) > 0 >= course_side(position, line, q)
-               for p, q in itertools.pairwise(path))
+    return any(_crossing(position, line, p, q) < 0 for p, q in itertools.pairwise(path))
 
+
+@dataclass(frozen=True, slots=True)
+class StartCrossing:
+    """Where a boat that has not started stands towards the starting line at the end of
+    her plan (SIM The Start), and what her plan did on the way."""
+
+    early: bool
+    """At the end of the plan she is over: she crossed the line towards the course side
+    before the gun (in this plan or an earlier one) and is not back on the pre-start side."""
+    went_over: bool
+    """This plan crossed the line towards the course side before the gun."""
+    returned: bool
+    """She was over (when the plan began, or during it) and the plan leaves her back on
+    the pre-start side, or, after the gun, brought her back there before she started."""
+    started: bool
+    """After the gun, the plan crossed the line towards the course side with her not over
+    (back on the pre-start side first when she was)."""
+
+
+def start_crossing(position: Position, line: Line, path: tuple[Vec, ...], *,
+                   early: bool = False) -> StartCrossing:
+    """SIM The Start for one plan of a boat that has not started, sailed in ``position``
+    (whose ``start_turns_left`` says whether the gun has fired): ``early`` is whether she
+    was over when the plan began. Her track is followed leg by leg: crossing the line
+    towards the course side before the gun puts her over, going back to the pre-start side
+    (across the line or its extensions) brings her back, and crossing towards the course
+    side after the gun, not over, starts her. So a boat back on the pre-start side at the
+    end of her plan has returned, whether she went over in an earlier turn or in the same
+    one; one that went over and is still on the course side is early."""
+    gun = position.start_turns_left <= 0
+    over = early
+    went_over = came_back = started = False
+    for p, q in itertools.pairwise(path):
+        way = _crossing(position, line, p, q)
+        if way > 0 and gun and not over:
+            started = True
+            break
+        if way > 0 and not gun:
+            over = went_over = True
+        elif way < 0 and over:
+            over, came_back = False, True
+    return StartCrossing(over, went_over, came_back and not over, started)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,8 @@ A file holds a position, one boat's turn (``move``) or several in order (``moves
 the dice rolled (``dice``) and what the rulebook says follows (``expect``): the point of
 sail and the units of each boat at the start of her turn, whether the plans are legal and
 the section deciding when not, where the boats end (within :data:`AFTER_TOLERANCE`), the
-wind after the rolls, the turns before the gun, the play order and the early starters.
+wind after the rolls, the turns before the gun, the play order and the early starters
+(SIM The Start: the boats still over the line when the moves are done).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from rightofway.sim.position import Position, to_position
 from rightofway.sim.sailing import initial_wind, point_of_sail, start_turns, wind_after_round
 
 __all__ = ["AFTER_TOLERANCE", "PointName", "Prepared", "Reason", "SimExpect", "SimScenario",
-           "Turn", "check", "prepare", "to_position"]
+           "Turn", "check", "early_at_end", "prepare", "to_position"]
 
 AFTER_TOLERANCE = 1e-6
 """Positions and headings in ``expect.after`` are compared within this."""
@@ -91,7 +92,8 @@ class SimExpect(StrictModel):
     play_order: list[Id] | None = None
     """SIM Turn Sequence for the position."""
     early: list[Id] | None = None
-    """Boats over the start line before the gun (the exact set)."""
+    """Boats over the start line before the gun once the moves are played (the exact
+    set; SIM The Start): one back on the pre-start side at the end of her plan is not."""
 
 
 class SimScenario(ScenarioHeader):
@@ -125,6 +127,10 @@ class Turn:
 
     accounting: sim_moves.Accounting
     early: bool
+    """Over the starting line before the gun at the end of this turn (SIM The Start): she
+    went over in this turn or an earlier one and is not back on the pre-start side."""
+    start: rules.StartCrossing | None = None
+    """How the turn met the starting line, when the position has one and the plan is legal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,15 +190,27 @@ def prepare(sc: SimScenario, file: str) -> Prepared:
             raise FieldError(("position", *bad.path), bad.message) from None
     turns = []
     current = position
+    over: dict[str, bool] = {}
     for mv in played:
         a = sim_moves.account(current, mv.boat, mv.plan)
-        early = (a.legal and start is not None and current.start_turns_left > 0
-                 and rules.crosses_towards_course(current, start, a.path))
-        turns.append(Turn(a, early))
+        crossing = None
+        if a.legal and start is not None:
+            crossing = rules.start_crossing(current, start, a.path, early=over.get(a.boat, False))
+            over[a.boat] = crossing.early
+        turns.append(Turn(a, over.get(a.boat, False), crossing))
         if not a.legal:
             break
         current = current._moved(a.end)  # hulls that end touching do not stop the check
     return Prepared(sc, file, position, tuple(turns), current, order)
+
+
+def early_at_end(p: Prepared) -> frozenset[str]:
+    """The boats over the starting line before the gun once every turn is played (SIM The
+    Start): each boat as her last turn left her, so that one back on the pre-start side at
+    the end of her plan has returned, whether she went over in an earlier turn or in the
+    same one."""
+    last = {t.accounting.boat: t.early for t in p.turns}
+    return frozenset(b for b, early in last.items() if early)
 
 
 def _close(a: float, b: float) -> bool:
@@ -243,15 +261,16 @@ def check(p: Prepared) -> ScenarioReport:
     if e.play_order is not None and p.order is not None:
         compare("play_order", tuple(e.play_order), p.order.order)
     if e.early is not None:
-        compare("early", frozenset(e.early),
-                frozenset(t.accounting.boat for t in p.turns if t.early))
+        compare("early", frozenset(e.early), early_at_end(p))
     summary = []
     sections: list[tuple[str, tuple[Step, ...]]] = []
     for t in p.turns:
         a = t.accounting
         verdict = "legal" if a.legal else f"illegal ({a.reason})"
+        back = t.start is not None and t.start.went_over and t.start.returned
         summary.append(f"{a.boat} {a.plan}: {a.point_of_sail}, {a.units} units, {verdict}"
-                       + (", early" if t.early else ""))
+                       + (", early" if t.early else "")
+                       + (", over the starting line and back" if back else ""))
         sections.append((f"{a.boat}'s turn: {a.plan}", a.steps))
     if p.order is not None:
         summary.append("play order: " + ", ".join(p.order.order))
