@@ -20,7 +20,7 @@ from typing import Generic, TypeVar
 from rightofway.explain import Citation, Step
 from rightofway.results import Basis
 
-__all__ = ["Decision", "Rule", "decide"]
+__all__ = ["Decision", "Rule", "applying", "decide"]
 
 Decision = tuple[str, str, Basis]
 """``(holder, giver, basis)``: who holds right of way over whom, and why (a grid game's
@@ -64,3 +64,21 @@ def decide(order: Sequence[Rule[C, D]], case: C, trace: list[Step] | None = None
         if found is not None:
             return found
     return None
+
+
+def applying(order: Sequence[Rule[C, D]], case: C, trace: list[Step] | None = None
+             ) -> list[D]:
+    """Ask every rule of ``order``: each that applies adds what it found, in order.
+
+    For rules that bind side by side rather than one instead of another (the limits
+    Section B of the Racing Rules of Sailing puts on a right-of-way boat). With ``trace``,
+    each rule adds its explanation, as in :func:`decide`.
+    """
+    found: list[D] = []
+    for rule in order:
+        one = rule.decide(case)
+        if trace is not None:
+            trace.extend(rule.explain(case, one))
+        if one is not None:
+            found.append(one)
+    return found

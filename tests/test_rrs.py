@@ -30,7 +30,7 @@ from rightofway.plane import (
     tack_of,
 )
 from rightofway.positions import PositionError
-from rightofway.rrs import Boat, Facts, Mark, Position, ZoneEntry, ruling
+from rightofway.rrs import Boat, Facts, Mark, Position, ZoneEntry, keep_clear, ruling
 from rightofway.scenarios import ScenarioError, check_file
 
 # --- the boundaries and their tolerance ------------------------------------------------------
@@ -115,9 +115,14 @@ def positions(draw: Any) -> Position:
     n = draw(st.integers(2, 4))
     boats: list[Boat] = []
     for i in range(n):
-        b = Boat("ABCD"[i], (draw(COORD), draw(COORD)), draw(HEADINGS),
-                 draw(st.booleans()) if draw(st.integers(0, 5)) == 0 else False,
-                 draw(st.sampled_from([Tack.PORT, Tack.STARBOARD])))
+        heading = draw(HEADINGS)
+        # a stated tack stands head to wind, and within the by-the-lee band (30 degrees
+        # past dead downwind, either tack); elsewhere the wind gives the tack
+        angle = angle_to_wind(heading, wind)
+        stated = (draw(st.sampled_from([Tack.PORT, Tack.STARBOARD]))
+                  if angle >= 150 or angle <= 1e-6 else None)
+        b = Boat("ABCD"[i], (draw(COORD), draw(COORD)), heading,
+                 draw(st.booleans()) if draw(st.integers(0, 5)) == 0 else False, stated)
         assume(all(hull_distance(b.hull, o.hull) > 0.05 for o in boats))
         boats.append(b)
     marks: tuple[Mark, ...] = ()
@@ -212,15 +217,24 @@ def test_mirroring_swaps_port_and_starboard_and_keeps_the_rest(pos: Position) ->
     assume(_margin(pos) > 1e-3)
     mirror = _mirrored(pos)
     ids = pos.boat_ids
+    kept = {(k, r) for k, r, _ in keep_clear(pos)} | {(k, r) for k, r, _ in keep_clear(mirror)}
     for i in range(len(ids)):
         for j in range(i + 1, len(ids)):
+            if any((ids[i], c) in kept and (ids[j], c) in kept for c in ids):
+                # a boat both keep clear of is an obstruction to them (RRS 19): with rule 10
+                # turned the other way, so is whether she is one
+                continue
             r, m = ruling(pos, ids[i], ids[j]), ruling(mirror, ids[i], ids[j])
             sides = "10" in r.rules or (  # rule 13 between two tacking boats: port side
                 "13" in r.rules and r.facts.a.tacking and r.facts.b.tacking
                 and r.facts.clear_astern is None)
             if sides:  # port and starboard swapped: so is who keeps clear
                 assert (m.right_of_way, m.keep_clear) == (r.keep_clear, r.right_of_way)
-                assert _answer(m)[2:] == _answer(r)[2:]
+                # and so is whether the boat owed room is the one keeping clear (43.1(b))
+                assert _answer(m)[2:4] == _answer(r)[2:4]
+                assert set(m.rules) - {"43.1(b)"} == set(r.rules) - {"43.1(b)"}
+                for x in (r, m):
+                    assert ("43.1(b)" in x.rules) == (x.keep_clear in (x.mark_room, x.room))
             else:
                 assert _answer(m) == _answer(r)
             for g, gm in ((r.facts.a, m.facts.a), (r.facts.b, m.facts.b)):

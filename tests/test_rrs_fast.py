@@ -30,6 +30,7 @@ from rightofway.rrs import (
     ZoneEntry,
     boat_geometry,
     keep_clear,
+    pair_facts,
     relations,
     ruling,
     rulings,
@@ -176,15 +177,29 @@ def test_exact_ties_take_the_whole_order() -> None:
                                    for r in rulings(pos)]
 
 
-@pytest.mark.parametrize(("shift", "rule"), [
-    (0.0, "12"),        # B's middle abeam of A's exactly: not between A and C
-    (5e-7, "12"),       # within the tolerance of it: still not between
-    (2e-6, "11"),       # beyond it: A and C overlap through B
+@pytest.mark.parametrize(("shift", "found"), [
+    (0.0, ("A", "C", "12")),     # B's middle square to A's on the line A-C: not between
+    (1e-6, ("A", "C", "12")),    # within the tolerance of it: still not between
+    (1e-5, ("C", "A", "11")),    # beyond it: A and C overlap through B
 ])
-def test_a_boat_between_at_the_edge_of_the_tolerance(shift: float, rule: str) -> None:
-    # A (dead downwind, port) and C (port) are not overlapped; B, on starboard, overlaps
-    # both, her middle on the line through A's middle square to A-C, moved `shift` towards C
+def test_a_boat_between_at_the_edge_of_the_tolerance(shift: float,
+                                                      found: tuple[str, str, str]) -> None:
+    # A, B and C on starboard (wind North, heading West). A is clear astern of C; B overlaps
+    # both, her middle where the line through A's middle square to A-C crosses her row,
+    # moved `shift` towards C: t = 3 * shift / 11.56 along A-C
+    pos = Position(0, (Boat("A", (0.0, 0.0), 270), Boat("B", (-0.95, -1.52 / 3 + shift), 270),
+                       Boat("C", (-1.6, 3.0), 270)))
+    assert keep_clear(pos)[1] == found
+    assert keep_clear(pos) == [(r.keep_clear, r.right_of_way, _basis(r)) for r in rulings(pos)]
+
+
+def test_a_boat_on_the_other_tack_between_two_boats_does_not_link_them() -> None:
+    """The definitions apply the overlap terms between boats on opposite tacks only when
+    rule 18 applies between them or both sail more than 90 degrees from the wind: B, on
+    starboard and close-hauled, lies between A (running, port) and C (port), overlapping
+    both by the hulls, but links nothing: A is clear astern of C, and rule 12 decides."""
     pos = Position(90, (Boat("A", (-1.0, 1.0), 270, tack=Tack.PORT),
-                        Boat("B", (-1.0 + shift, -2.0), 45), Boat("C", (0.0, 1.0), 135)))
-    assert keep_clear(pos)[1] == ("C", "A", rule)
+                        Boat("B", (-1.0 + 2e-6, -2.0), 45), Boat("C", (0.0, 1.0), 135)))
+    assert pair_facts(pos, "A", "C").overlap_via is None
+    assert keep_clear(pos)[1] == ("C", "A", "12")
     assert keep_clear(pos) == [(r.keep_clear, r.right_of_way, _basis(r)) for r in rulings(pos)]

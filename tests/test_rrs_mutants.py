@@ -268,14 +268,16 @@ def test_a_starboard_boat_with_the_mark_on_her_starboard_side_is_not_fetching_it
     it on the required side without changing tack. The mark, to be left to port, lies 1.99
     ahead of S and 0.49 to her starboard side: on her course she would leave it to starboard,
     so she is not fetching it, rule 18.3 does not switch 18.2 off, and mark-room goes by rule
-    18.2(a). Both are in the zone (P 2.00, S 1.57 from it) and nothing tells how they entered:
-    taken as they are, overlapped, S nearer the mark is inside and owed mark-room."""
+    18.2. P passed head to wind in the zone, so when the first of them reached it they were on
+    opposite tacks on a beat and rule 18 did not apply (18.1(a)(1)): no mark-room was fixed
+    then, and rule 18.2(c) gives it to the inside boat of the overlap now, S (between P and
+    the mark)."""
     mark = Mark("wm", (1.34, 1.34), "port", "windward")
     p_boat, s_boat = Boat("P", (1.41, -0.99), 315), Boat("S", (2.4, -0.42), 315)
     for boats in ((p_boat, s_boat), (s_boat, p_boat)):
         pos = Position(0, boats, marks=(mark,), facts=Facts(passed_head_to_wind_in_zone="P"))
         r = ruling(pos)
-        assert "18.3" not in r.rules and "18.2(a)" in r.rules
+        assert "18.3" not in r.rules and "18.2(c)" in r.rules and "18.2(a)" not in r.rules
         assert r.mark_room == "S"
 
 
@@ -313,8 +315,9 @@ def test_pair_facts_on_the_same_tack_on_opposite_tacks_and_clear_astern() -> Non
 def test_a_ruling_s_json_and_the_errors_of_the_entry_points() -> None:
     data = ruling(PORT_STARBOARD).to_json()
     assert {k: v for k, v in data.items() if k != "steps"} == {
-        "pair": ["A", "B"], "right_of_way": "B", "keep_clear": "A", "mark_room": None,
-        "room": None, "rules": ["10"]}
+        "pair": ["A", "B"], "right_of_way": "B", "keep_clear": "A", "basis": "10",
+        "mark_room": None, "mark_room_rule": None, "room": None, "room_rule": None,
+        "rules": ["10"], "breaches": []}
     assert data["steps"]
     for f in (engagement_graph, keep_clear):
         with pytest.raises(TypeError, match=r"^position: expected an RRS Position, got str$"):
@@ -323,15 +326,22 @@ def test_a_ruling_s_json_and_the_errors_of_the_entry_points() -> None:
         ruling(PORT_STARBOARD, "A", "Z")
 
 
-def test_a_hail_far_from_any_obstruction_gives_no_room() -> None:
-    """RRS 20.1: a boat may hail for room to tack when approaching an obstruction. The
-    moored boat is 8 lengths ahead, far beyond the zone's distance: the hail gives nothing,
-    and rule 11 alone decides."""
+def test_a_hail_far_from_any_obstruction_breaks_20_1_and_is_answered_all_the_same() -> None:
+    """RRS 20.1: a boat may hail for room to tack when approaching an obstruction she will
+    soon have to change course substantially to avoid. The moored boat is 8 lengths ahead,
+    far beyond the zone's distance: the hail breaks rule 20.1(a), but the hailed boat must
+    respond all the same (20.2(b)) and give room to tack (20.2(c))."""
     far = Obstruction("moored", at=_along(8.0), radius=0.5)
     pos = Position(0, (Boat("L", (0.0, 0.0), 315), Boat("W", _along(0, 2), 315)),
                    obstructions=(far,), facts=Facts(hail_room_to_tack="L"))
     r = ruling(pos)
-    assert (r.right_of_way, r.room, r.rules) == ("L", None, ("11",))
+    assert (r.right_of_way, r.room, r.room_rule, r.rules) == (
+        "L", "L", "20.2(c)", ("11", "20.2(b)", "20.2(c)"))
+    assert r.breaches == (("L", "20.1(a)"),)
+    # 2.5 lengths ahead: within the zone's distance and on her course, a hail 20.1 allows
+    near = Obstruction("moored", at=_along(3.5), radius=0.5)
+    r = ruling(Position(0, pos.boats, obstructions=(near,), facts=pos.facts))
+    assert (r.room, r.rules, r.breaches) == ("L", ("11", "20.2(c)"), ())
 
 
 def _hail_at_a_mark(order: tuple[str, str], hail: str | None) -> Position:
@@ -350,13 +360,14 @@ def test_at_a_mark_near_an_obstruction_the_hail_decides_whether_18_2_applies(
     """Without a hail, rule 18.2(a): L, the only one in the zone, reaches it first, and they
     are overlapped, so W gives L, inside, mark-room. When L, approaching the obstruction,
     hails for room to tack, rule 18.2 does not apply between them until she has tacked
-    (the Interpretations page, rule 20) and W owes her room to tack (RRS 20.2(c))."""
+    (RRS 20.2(e), listed: it takes away the mark-room 18.2(a) would give) and W owes her
+    room to tack (RRS 20.2(c))."""
     r = ruling(_hail_at_a_mark(order, None))
     assert (r.right_of_way, r.mark_room, r.room) == ("L", "L", None)
     assert r.rules == ("11", "18.2(a)")
     r = ruling(_hail_at_a_mark(order, "L"))
     assert (r.right_of_way, r.mark_room, r.room) == ("L", None, "L")
-    assert r.rules == ("11", "20.2(c)")
+    assert r.rules == ("11", "20.2(c)", "20.2(e)")
 
 
 def test_a_mark_forward_of_her_beam_is_not_one_she_is_leaving() -> None:
@@ -409,7 +420,7 @@ def test_a_trail_snapshot_with_both_in_the_zone_names_the_nearer_first() -> None
         pos = Position(0, boats, marks=(Mark("m", (0.0, 0.0), "port"),), trail=(before,))
         r = ruling(pos)
         assert (r.right_of_way, r.keep_clear, r.mark_room) == ("A", "B", "B")
-        assert r.rules == ("11", "15", "17", "18.2(a)")
+        assert r.rules == ("11", "15", "17", "18.2(a)", "43.1(b)")
 
 
 def test_right_of_way_gained_when_the_other_boat_drops_astern_is_not_by_own_action() -> None:
@@ -465,7 +476,7 @@ def test_a_trail_showing_an_overlap_at_the_zone_gives_the_inside_boat_mark_room(
         pos = Position(0, boats, marks=(Mark("m", (0.0, 0.0), "port"),), trail=(before,))
         r = ruling(pos)
         assert (r.right_of_way, r.keep_clear, r.mark_room) == ("B", "A", "A")
-        assert r.rules == ("12", "18.2(a)")
+        assert r.rules == ("12", "18.2(a)", "43.1(b)")
 
 
 def test_a_ruling_needs_two_boats_and_known_tacks() -> None:

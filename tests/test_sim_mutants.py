@@ -329,7 +329,10 @@ def test_the_racing_rules_measure_in_hull_lengths() -> None:
     r = rules.to_rrs(p)
     assert r.wind == 90
     b = r.boats[0]
-    assert (b.id, b.at, b.heading, b.tacking, b.tack) == ("A", (2.0, 3.0), 45.0, False, Tack.PORT)
+    # her recorded tack speaks only head to wind or dead downwind: here the wind gives it
+    assert (b.id, b.at, b.heading, b.tacking, b.tack) == ("A", (2.0, 3.0), 45.0, False, None)
+    head_to_wind = sim.Position("E", 10, (sim.Boat("A", (4.0, 6.0), 90.0, Tack.PORT),))
+    assert rules.to_rrs(head_to_wind).boats[0].tack is Tack.PORT
     m = r.marks[0]
     assert (m.id, m.at, m.leave_to) == ("m", (5.0, -1.0), "port")
 

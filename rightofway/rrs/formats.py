@@ -82,6 +82,8 @@ class ObstructionModel(StrictModel):
     """The radius of a circle, in hull lengths."""
     polygon: Annotated[list[Point], Field(min_length=3, max_length=100)] | None = None
     """The corners of a polygon, in order."""
+    kind: Literal["object", "continuing"] = "object"
+    """``continuing`` for an obstruction boats sail along, such as a shore (RRS 19.2(c))."""
 
     @model_validator(mode="after")
     def _one_shape(self) -> ObstructionModel:
@@ -172,6 +174,17 @@ class FactsModel(StrictModel):
     """The boat moving astern by backing a sail (RRS 21.3)."""
     hail_room_to_tack: Id | None = None
     """The boat that hailed for room to tack at an obstruction (RRS 20)."""
+    hail_passed_on: Id | None = None
+    """The boat that, hailed for room to tack, hailed another boat in turn (RRS 20.3)."""
+    taking_penalty: Id | None = None
+    """The boat taking a penalty (RRS 21.2)."""
+    capsized_or_aground: Id | None = None
+    """The boat capsized, anchored or aground (RRS 22)."""
+    not_racing: Id | None = None
+    """The boat that is not racing (RRS 23.1)."""
+    unable_to_give_room: Id | None = None
+    """The outside boat unable to give room or mark-room from the time the overlap began
+    (RRS 18.2(d), 19.2(b))."""
 
 
 class SnapshotModel(StrictModel):
@@ -205,3 +218,11 @@ class RrsOptionsModel(StrictModel):
 
     zone_lengths: Annotated[float, Field(gt=0, le=10, allow_inf_nan=False)] = 3
     """The zone's radius in hull lengths (3; 2 in match racing, 4 in radio sailing)."""
+    by_the_lee: Annotated[float, Field(ge=0, le=90, allow_inf_nan=False)] = 30
+    """Degrees past dead downwind within which a boat's stated tack stands (sailing by the
+    lee: the definition Tack follows her mainsail)."""
+    close_hauled: Annotated[float, Field(gt=0, le=90, allow_inf_nan=False)] = 45
+    """The angle to the wind of a close-hauled course (the definition Fetching, RRS 20.1)."""
+    room_between: Annotated[float, Field(gt=0, le=10, allow_inf_nan=False)] = 1
+    """The gap (hull lengths) between a boat and a continuing obstruction that leaves room
+    for another to pass between them (RRS 19.2(c))."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from rightofway.geometry import Tack
-from rightofway.plane import Hull, Vec, hull, hull_distance, norm360
+from rightofway.plane import ANGLE_TOLERANCE, Hull, Vec, hull, hull_distance, norm360
 from rightofway.positions import BoatIndex, PositionError, UnknownId, as_id, as_number, as_xy
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ __all__ = [
     "Side",
     "Snapshot",
     "ZoneEntry",
+    "by_the_lee",
     "to_position",
 ]
 
@@ -117,15 +118,21 @@ class Mark:
 
 @dataclass(frozen=True, slots=True)
 class Obstruction:
-    """An obstruction: a circle (``at``, ``radius``) or a polygon (its corners in order)."""
+    """An obstruction: a circle (``at``, ``radius``) or a polygon (its corners in order),
+    an object or a continuing obstruction."""
 
     id: str
     at: Vec | None = None
     radius: float | None = None
     polygon: tuple[Vec, ...] | None = None
+    kind: Literal["object", "continuing"] = "object"
+    """``continuing``: an obstruction boats sail along, such as a shore or a long line
+    (RRS 19.2(c)); ``object``: one they pass, such as a moored boat or a rock."""
 
     def __post_init__(self) -> None:
         as_id(self.id, "id")
+        if self.kind not in ("object", "continuing"):
+            raise ValueError(f"kind: expected 'object' or 'continuing', got {self.kind!r:.60}")
         if self.polygon is not None:
             if self.at is not None or self.radius is not None:
                 raise ValueError("an obstruction is a circle (at, radius) or a polygon, not both")
@@ -221,6 +228,17 @@ class Facts:
     returning_to_start: str | None = None
     moving_astern: str | None = None
     hail_room_to_tack: str | None = None
+    hail_passed_on: str | None = None
+    """The boat that, hailed for room to tack, hailed another boat in turn (RRS 20.3)."""
+    taking_penalty: str | None = None
+    """The boat taking a penalty (RRS 21.2)."""
+    capsized_or_aground: str | None = None
+    """The boat capsized, anchored or aground (RRS 22)."""
+    not_racing: str | None = None
+    """The boat that is not racing (RRS 23.1, the Part 2 preamble)."""
+    unable_to_give_room: str | None = None
+    """The outside boat that has been unable to give room or mark-room from the time the
+    overlap began (the exceptions of RRS 18.2(d) and 19.2(b))."""
 
     def boats_named(self) -> list[tuple[str, str]]:
         """``(fact, boat id)`` of every boat a fact names."""
@@ -233,26 +251,49 @@ class Facts:
             value = getattr(self, name)
             if value is not None:
                 out.append((f"{name}.boat", value[0]))
-        for name in ("passed_head_to_wind_in_zone", "must_gybe_at_mark", "left_zone",
-                     "returning_to_start", "moving_astern", "hail_room_to_tack"):
+        for name in _BOAT_FACTS:
             value = getattr(self, name)
             if value is not None:
                 out.append((name, value))
         return out
 
 
+_BOAT_FACTS = ("passed_head_to_wind_in_zone", "must_gybe_at_mark", "left_zone",
+               "returning_to_start", "moving_astern", "hail_room_to_tack", "hail_passed_on",
+               "taking_penalty", "capsized_or_aground", "not_racing", "unable_to_give_room")
+"""The facts that name one boat each."""
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Ruleset options: the zone's radius in hull lengths (RRS definition Zone: 3; 2 in
-    match racing, 4 in radio sailing)."""
+    """Ruleset options.
+
+    ``zone_lengths``: the zone's radius in hull lengths (RRS definition Zone: 3; 2 in match
+    racing, 4 in radio sailing). ``by_the_lee``: how many degrees past dead downwind a boat
+    may sail on her stated tack (the definition Tack follows her mainsail). ``close_hauled``:
+    the angle to the wind of a close-hauled course (the definition Fetching, RRS 20.1(b)).
+    ``room_between``: the gap, in hull lengths, between a boat and a continuing obstruction
+    that leaves another boat room to pass between them (RRS 19.2(c)).
+    """
 
     zone_lengths: float = 3.0
+    by_the_lee: float = 30.0
+    close_hauled: float = 45.0
+    room_between: float = 1.0
 
     def __post_init__(self) -> None:
-        z = _number(self.zone_lengths, "zone_lengths")
-        if not 0 < z <= 10:
-            raise ValueError(f"zone_lengths: expected more than 0 and at most 10, got {z}")
-        object.__setattr__(self, "zone_lengths", z)
+        for name, low, high in (("zone_lengths", 0, 10), ("by_the_lee", 0, 90),
+                                ("close_hauled", 0, 90), ("room_between", 0, 10)):
+            value = _number(getattr(self, name), name)
+            if not low < value <= high and not (name == "by_the_lee" and value == 0):
+                raise ValueError(f"{name}: expected more than {low} and at most {high}, "
+                                 f"got {value}")
+            object.__setattr__(self, name, value)
+
+    def to_json(self) -> dict[str, float]:
+        """The options as a scenario file's ``options``."""
+        return {"zone_lengths": self.zone_lengths, "by_the_lee": self.by_the_lee,
+                "close_hauled": self.close_hauled, "room_between": self.room_between}
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,6 +349,7 @@ class Position(BoatIndex[Boat]):
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_memo", {})
         _check_hulls(self.boats, ("boats",))
+        _check_tacks(self.boats, self.wind, self.options, ("boats",))
         for fact, bid in self.facts.boats_named():
             if bid not in by_id:
                 raise PositionError(("facts", *fact.split(".")),
@@ -321,6 +363,7 @@ class Position(BoatIndex[Boat]):
                                     f"a snapshot of the trail must hold the position's boats "
                                     f"({', '.join(ids)}), not {', '.join(theirs) or 'none'}")
             _check_hulls(snap.boats, ("trail", i, "boats"))
+            _check_tacks(snap.boats, self.wind, self.options, ("trail", i, "boats"))
 
     def boat(self, boat_id: str, name: str = "boat_id") -> Boat:
         """The boat called ``boat_id`` (:class:`~rightofway.positions.UnknownId` when absent)."""
@@ -343,8 +386,10 @@ class Position(BoatIndex[Boat]):
                              **({"gate": True} if m.gate else {})} for m in self.marks]
         if self.obstructions:
             out["obstructions"] = [
-                {"id": o.id, "polygon": [list(p) for p in o.polygon]} if o.polygon is not None
-                else {"id": o.id, "at": list(o.at or ()), "radius": o.radius}
+                {"id": o.id, **({"polygon": [list(p) for p in o.polygon]}
+                                if o.polygon is not None
+                                else {"at": list(o.at or ()), "radius": o.radius}),
+                 **({"kind": o.kind} if o.kind != "object" else {})}
                 for o in self.obstructions]
         if self.lines:
             out["lines"] = [{"id": ln.id, "kind": ln.kind, "ends": [list(e) for e in ln.ends]}
@@ -355,7 +400,7 @@ class Position(BoatIndex[Boat]):
         if self.trail:
             out["trail"] = [{"boats": [_boat_json(b) for b in snap.boats]}
                             for snap in self.trail]
-        out["options"] = {"zone_lengths": self.options.zone_lengths}
+        out["options"] = self.options.to_json()
         return out
 
     @classmethod
@@ -418,8 +463,7 @@ def _facts_json(f: Facts) -> dict[str, Any]:
     for name in ("starting", "overlap_broken"):
         if getattr(f, name):
             out[name] = True
-    for name in ("passed_head_to_wind_in_zone", "must_gybe_at_mark", "left_zone",
-                 "returning_to_start", "moving_astern", "hail_room_to_tack"):
+    for name in _BOAT_FACTS:
         if getattr(f, name) is not None:
             out[name] = getattr(f, name)
     return out
@@ -433,6 +477,38 @@ def _check_hulls(boats: tuple[Boat, ...], where: tuple[str | int, ...]) -> None:
                 raise PositionError((*where, j, "at"),
                                     f"boat {boats[j].id}'s hull touches or crosses boat "
                                     f"{boats[i].id}'s")
+
+
+def by_the_lee(b: Boat, wind: float) -> float | None:
+    """How many degrees past dead downwind she sails on her stated tack (the definition Tack:
+    her mainsail's side decides), or ``None`` when her stated tack is the one the wind
+    gives her, or she states none."""
+    if b.tack is None:
+        return None
+    r = norm360(wind - b.heading)
+    angle = 360.0 - r if r > 180.0 else r
+    if angle <= ANGLE_TOLERANCE or angle >= 180.0 - ANGLE_TOLERANCE:
+        return None  # head to wind or dead downwind: her stated tack is her tack before
+    if (b.tack is Tack.STARBOARD) == (r < 180.0):
+        return None
+    return 180.0 - angle
+
+
+def _check_tacks(boats: tuple[Boat, ...], wind: float, options: Options,
+                 where: tuple[str | int, ...]) -> None:
+    for i, b in enumerate(boats):
+        past = by_the_lee(b, wind)
+        if past is None or past <= options.by_the_lee + ANGLE_TOLERANCE:
+            continue
+        stated = b.tack
+        assert stated is not None  # by_the_lee measured her stated tack
+        other = "port" if stated is Tack.STARBOARD else "starboard"
+        raise PositionError((*where, i, "tack"),
+                            f"boat {b.id} heads {b.heading:g} degrees with the wind from "
+                            f"{wind:g}: the wind makes her {other}, and her stated "
+                            f"{stated.value} tack stands only within {options.by_the_lee:g} "
+                            f"degrees past dead downwind (option by_the_lee); she is "
+                            f"{past:g} past it")
 
 
 def _boat(m: RrsBoatModel) -> Boat:
@@ -454,8 +530,9 @@ def _facts(f: FactsModel) -> Facts:
                          if f.changing_course else None),
         starting=f.starting, passed_head_to_wind_in_zone=f.passed_head_to_wind_in_zone,
         must_gybe_at_mark=f.must_gybe_at_mark, left_zone=f.left_zone,
-        overlap_broken=f.overlap_broken, returning_to_start=f.returning_to_start,
-        moving_astern=f.moving_astern, hail_room_to_tack=f.hail_room_to_tack,
+        overlap_broken=f.overlap_broken,
+        **{name: getattr(f, name) for name in _BOAT_FACTS
+           if name not in ("passed_head_to_wind_in_zone", "must_gybe_at_mark", "left_zone")},
     )
 
 
@@ -464,10 +541,11 @@ def to_position(p: RrsPositionModel, options: RrsOptionsModel) -> Position:
     return Position(
         p.wind, tuple(_boat(b) for b in p.boats),
         tuple(Mark(m.id, m.at, m.leave_to, m.role, m.gate) for m in p.marks),
-        tuple(Obstruction(o.id, o.at, o.radius, tuple(o.polygon) if o.polygon else None)
-              for o in p.obstructions),
+        tuple(Obstruction(o.id, o.at, o.radius, tuple(o.polygon) if o.polygon else None,
+                          o.kind) for o in p.obstructions),
         tuple(Line(line.id, line.kind, line.ends) for line in p.lines),
         _facts(p.facts),
         tuple(Snapshot(tuple(_boat(b) for b in s.boats)) for s in p.trail),
-        Options(options.zone_lengths),
+        Options(options.zone_lengths, options.by_the_lee, options.close_hauled,
+                options.room_between),
     )

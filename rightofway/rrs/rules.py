@@ -17,17 +17,19 @@ never listed; so are the penalties of rule 44.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rightofway.explain import Citation, Step, render_steps, steps_json
 from rightofway.geometry import Tack
 from rightofway.graphs import digraph
-from rightofway.order import Rule, decide
+from rightofway.order import Rule, applying, decide
 from rightofway.plane import (
     ANGLE_TOLERANCE,
     TOLERANCE,
     Hull,
+    Vec,
     angle_to_wind,
     clear_astern,
     downwind_depth,
@@ -38,12 +40,13 @@ from rightofway.plane import (
     norm360,
     overlapped,
     point_segment_distance,
+    segment_distance,
     tack_of,
     turn_passes,
 )
 from rightofway.positions import PositionError
 from rightofway.results import RightOfWay
-from rightofway.rrs.position import Boat, Mark, Obstruction, Position
+from rightofway.rrs.position import Boat, Mark, Obstruction, Position, by_the_lee
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -120,8 +123,10 @@ def boat_geometry(position: Position, boat_id: str) -> BoatGeometry:
 
 
 def _geometry(position: Position, b: Boat) -> BoatGeometry:
-    return BoatGeometry(b.id, b.hull, b.heading, tack_of(b.heading, position.wind, b.tack),
-                        angle_to_wind(b.heading, position.wind), b.tacking)
+    # a stated tack stands: the position has checked it against the wind (by the lee)
+    tack = b.tack if b.tack is not None else tack_of(b.heading, position.wind, None)
+    return BoatGeometry(b.id, b.hull, b.heading, tack, angle_to_wind(b.heading, position.wind),
+                        b.tacking)
 
 
 def _tack(position: Position, g: BoatGeometry) -> Tack:
@@ -218,11 +223,15 @@ class _Boats:
     and her geometry (made when first asked for)."""
 
     __slots__ = ("_from_marks", "_geos", "_made", "_marks", "_near", "_obstructions", "_zone",
-                 "by_id", "rows", "said", "unknown")
+                 "by_id", "kept_clear", "rows", "said", "unknown")
 
     def __init__(self, position: Position) -> None:
         facts = position.facts
-        named = (facts.returning_to_start, facts.moving_astern)
+        named: tuple[str | None, ...] = (facts.returning_to_start, facts.moving_astern,
+                                         facts.taking_penalty, facts.capsized_or_aground)
+        if any(o.kind == "continuing" for o in position.obstructions) and (
+                facts.overlap_from_clear_astern is not None or position.trail):
+            named = tuple(b.id for b in position.boats)  # RRS 19.2(c) may decide any pair
         self.unknown: Boat | None = None
         """The first boat whose tack is not known (head to wind or dead downwind, not given)."""
         rows: list[_Row] = []
@@ -233,8 +242,8 @@ class _Boats:
             heading = b.heading
             r = norm360(wind - heading)
             angle = 360.0 - r if r > 180.0 else r
-            if angle <= ANGLE_TOLERANCE or angle >= 180.0 - ANGLE_TOLERANCE:
-                tack = b.tack
+            if b.tack is not None or angle <= ANGLE_TOLERANCE or angle >= 180.0 - ANGLE_TOLERANCE:
+                tack = b.tack  # stated: her tack before, or by the lee (checked by Position)
             else:
                 tack = Tack.STARBOARD if r < 180.0 else Tack.PORT
             dx, dy = heading_vector(heading)
@@ -255,6 +264,8 @@ class _Boats:
         self._near: list[bool] | None = None
         self._geos: dict[str, BoatGeometry] | None = None
         self._from_marks: dict[str, tuple[float, ...]] | None = None
+        self.kept_clear: dict[tuple[str, str], str] = {}
+        """The keep-clear boat of pairs asked about as obstructions (RRS 19), by sorted ids."""
         self.said: dict[str, Step] = {}
         """The opening steps of her rulings (her heading, angle and tack), by id, and the
         wind's under ``""``."""
@@ -349,7 +360,9 @@ def _pair(position: Position, ga: BoatGeometry, gb: BoatGeometry,
     if not direct and len(position.boats) > 2:
         fleet = fleet or _Fleet(position)
         for c in sorted(fleet.overlapping[ga.id] & fleet.overlapping[gb.id]):
-            if _between(fleet.geos[c], ga, gb):
+            gc = fleet.geos[c]
+            if (_between(gc, ga, gb) and _terms_apply(position, gc, ga)
+                    and _terms_apply(position, gc, gb)):
                 via = c
                 break
     if a_astern and b_astern:
@@ -362,6 +375,15 @@ def _pair(position: Position, ga: BoatGeometry, gb: BoatGeometry,
     leeward = _leeward(position, ga, gb) if over and same else None
     astern = None if over else (ga.id if a_astern else gb.id)
     return PairFacts(ga, gb, over, via, astern, leeward, applies)
+
+
+def _terms_apply(position: Position, x: BoatGeometry, y: BoatGeometry) -> bool:
+    """Whether the overlap terms apply between two boats (the definitions Clear Astern and
+    Clear Ahead; Overlap): on the same tack, both sailing more than 90 degrees from the
+    wind, or rule 18 applies between them."""
+    if _tack(position, x) == _tack(position, y) or (x.beyond_90 and y.beyond_90):
+        return True
+    return _SectionC(position, x, y).rule18_applies
 
 
 def _row_astern(a: _Row, b: _Row) -> bool:
@@ -436,6 +458,109 @@ def _explain_21_3(case: _Case, found: _Decision | None) -> list[Step]:
             Step("rule", f"a boat moving astern by backing a sail keeps clear: {found[1]} keeps "
                  f"clear of {found[0]}; rules 10 to 13 do not apply between them (Section D)",
                  cite("21.3"))]
+
+
+def _decide_21_2(case: _Case) -> _Decision | None:
+    r = case.facts.taking_penalty
+    if r in (case.p.a.id, case.p.b.id):
+        return (_other(case, r), r, "21.2")
+    return None
+
+
+def _explain_21_2(case: _Case, found: _Decision | None) -> list[Step]:
+    if found is None:
+        return []
+    return [Step("fact", f"{found[1]} is taking a penalty", cite("21.2")),
+            Step("rule", f"a boat taking a penalty keeps clear of one that is not: {found[1]} "
+                 f"keeps clear of {found[0]}; rules 10 to 13 do not apply between them "
+                 "(Section D)", cite("21.2"))]
+
+
+def _decide_22(case: _Case) -> _Decision | None:
+    r = case.facts.capsized_or_aground
+    if r in (case.p.a.id, case.p.b.id):
+        return (r, _other(case, r), "22")
+    return None
+
+
+def _explain_22(case: _Case, found: _Decision | None) -> list[Step]:
+    if found is None:
+        return []
+    return [Step("fact", f"{found[0]} is capsized, anchored or aground", cite("22")),
+            Step("rule", f"if possible a boat avoids a boat that is capsized, anchored or "
+                 f"aground: {found[1]} avoids {found[0]}, who holds right of way between them; "
+                 "rules 10 to 13 do not apply between them (Section D)", cite("22"))]
+
+
+def _decide_19_2_c(case: _Case) -> _Decision | None:
+    p = case.p
+    found = _barging(case.position, p.a, p.b, p.overlapped, p.overlap_applies)
+    if found is None:
+        return None
+    barger, _, _ = found
+    return (_other(case, barger), barger, "19.2(c)")
+
+
+def _explain_19_2_c(case: _Case, found: _Decision | None) -> list[Step]:
+    if found is None:
+        return []
+    p = case.p
+    barging = _barging(case.position, p.a, p.b, p.overlapped, p.overlap_applies)
+    assert barging is not None
+    _, o, gap = barging
+    return [Step("fact", f"{found[1]} was clear astern of {found[0]} and has become overlapped "
+                 f"between her and {o.id}, a continuing obstruction, where there was no room "
+                 f"to pass between them ({_fmt(gap)} hull lengths from {found[0]} to {o.id}, "
+                 f"less than the {_fmt(case.position.options.room_between)} room needs)",
+                 cite("19.2(c)")),
+            Step("rule", f"while they stay overlapped {found[1]} is owed no room and keeps clear "
+                 f"of {found[0]}; rules 10 and 11 do not apply between them",
+                 cite("19.2(c)"))]
+
+
+def _barging(position: Position, ga: BoatGeometry, gb: BoatGeometry, over: bool,
+             applies: bool) -> tuple[str, Obstruction, float] | None:
+    """``(boat, obstruction, gap)``: the boat of the pair that came from clear astern to
+    overlap between the other and a continuing obstruction with no room to pass between
+    them (RRS 19.2(c)), the obstruction, and the gap she found there."""
+    if not over or not applies:
+        return None
+    continuing = [o for o in position.obstructions if o.kind == "continuing"]
+    if not continuing:
+        return None
+    came = _from_clear_astern(position, ga.id, gb.id)
+    if came is None:
+        return None
+    x, y = (ga, gb) if came == ga.id else (gb, ga)
+    zone = position.options.zone_lengths + TOLERANCE
+    for o in continuing:
+        if min(o.distance_to(x.hull), o.distance_to(y.hull)) > zone:
+            continue
+        if _inside_of(x, y, o.nearest_point(x.hull)):
+            gap = o.distance_to(y.hull)
+            if gap < position.options.room_between - TOLERANCE:
+                return (x.id, o, gap)
+    return None
+
+
+def _from_clear_astern(position: Position, a: str, b: str) -> str | None:
+    """The boat of the pair that became overlapped from clear astern: the fact, or the last
+    snapshot of the trail (she was clear astern there, on the same tack)."""
+    came = position.facts.overlap_from_clear_astern
+    if came is not None:
+        return came[0] if came[0] in (a, b) else None
+    before = _previous(position)
+    if before is None:
+        return None
+    ga = _geometry(before, before.boat(a))
+    gb = _geometry(before, before.boat(b))
+    if ga.tack is None or ga.tack != gb.tack:
+        return None
+    if _clear_astern_of(ga, gb):
+        return a
+    if _clear_astern_of(gb, ga):
+        return b
+    return None
 
 
 def _decide_13(case: _Case) -> _Decision | None:
@@ -529,12 +654,22 @@ RIGHT_OF_WAY: tuple[Rule[_Case, _Decision], ...] = (
     Rule("returning to start", cite("21.1"),
          "A boat sailing back to the pre-start side to start keeps clear.",
          _decide_21_1, _explain_21_1, exception_to="10, 11, 12, 13"),
+    Rule("taking a penalty", cite("21.2"),
+         "A boat taking a penalty keeps clear of one that is not.",
+         _decide_21_2, _explain_21_2, exception_to="10, 11, 12, 13"),
     Rule("moving astern", cite("21.3"),
          "A boat moving astern by backing a sail keeps clear.",
          _decide_21_3, _explain_21_3, exception_to="10, 11, 12, 13"),
+    Rule("capsized, anchored or aground", cite("22"),
+         "A boat avoids one that is capsized, anchored or aground.",
+         _decide_22, _explain_22, exception_to="10, 11, 12, 13"),
     Rule("while tacking", cite("13"),
          "A boat past head to wind keeps clear until close-hauled; of two, the one astern or "
          "on the other's port side.", _decide_13, _explain_13, exception_to="10, 11, 12"),
+    Rule("barging at a continuing obstruction", cite("19.2(c)"),
+         "A boat that came from clear astern to overlap between another and a continuing "
+         "obstruction with no room to pass between them keeps clear while overlapped.",
+         _decide_19_2_c, _explain_19_2_c, exception_to="10, 11"),
     Rule("on opposite tacks", cite("10"),
          "The port-tack boat keeps clear of the starboard-tack boat.", _decide_10, _explain_10),
     Rule("on the same tack, overlapped", cite("11"),
@@ -542,8 +677,13 @@ RIGHT_OF_WAY: tuple[Rule[_Case, _Decision], ...] = (
     Rule("on the same tack, not overlapped", cite("12"),
          "The boat clear astern keeps clear of the boat clear ahead.", _decide_12, _explain_12),
 )
-"""Who keeps clear, in the order the rules are asked: Section D's rule 21 before Section A
-(its preamble), rule 13 before rules 10 to 12 (it switches them off)."""
+"""Who keeps clear, in the order the rules are asked: Section D's rules 21 and 22 before
+Section A (its preamble), rule 13 before rules 10 to 12 (it switches them off), rule
+19.2(c) before rules 10 and 11 (it switches them off while the overlap lasts)."""
+
+SECTION_D = frozenset({"21.1", "21.2", "21.3", "22"})
+"""The rules of Section D that decide who keeps clear: where one applies between two boats
+the rules of Section A do not, and it is the only rule a ruling lists."""
 
 
 # --- the ruling -----------------------------------------------------------------------------
@@ -564,6 +704,15 @@ class PairRuling:
     """The deciding rule numbers, as written in the rulebook (``"18.2(a)"``)."""
     steps: tuple[Step, ...]
     facts: PairFacts
+    basis: str = ""
+    """The rule that makes ``keep_clear`` keep clear of (or, rule 22, avoid) the other."""
+    mark_room_rule: str | None = None
+    """The rule that entitles ``mark_room`` to mark-room."""
+    room_rule: str | None = None
+    """The rule that entitles ``room`` to room (or to room to tack)."""
+    breaches: tuple[tuple[str, str], ...] = ()
+    """``(boat, rule)``: what the snapshot itself shows broken (a hail for room to tack
+    that breaks RRS 20.1)."""
 
     def explain(self) -> str:
         """The ruling and its steps, for people."""
@@ -575,13 +724,16 @@ class PairRuling:
     def to_json(self) -> dict[str, Any]:
         """Plain data for programs."""
         return {"pair": [self.a, self.b], "right_of_way": self.right_of_way,
-                "keep_clear": self.keep_clear, "mark_room": self.mark_room, "room": self.room,
-                "rules": list(self.rules), "steps": steps_json(self.steps)}
+                "keep_clear": self.keep_clear, "basis": self.basis,
+                "mark_room": self.mark_room, "mark_room_rule": self.mark_room_rule,
+                "room": self.room, "room_rule": self.room_rule, "rules": list(self.rules),
+                "breaches": [list(b) for b in self.breaches], "steps": steps_json(self.steps)}
 
 
 _RULE_ORDER = ("C", "10", "11", "12", "13", "15", "16.1", "16.2", "17", "18.1(a)(1)",
-               "18.1(a)(2)", "18.1(a)(3)", "18.2(a)", "18.2(b)", "18.2(c)", "18.2(e)", "18.3",
-               "18.4", "19.2(b)", "20.2(c)", "21.1", "21.3")
+               "18.1(a)(2)", "18.1(a)(3)", "18.2(a)", "18.2(b)", "18.2(c)", "18.2(d)",
+               "18.2(e)", "18.3", "18.4", "19.2(b)", "19.2(c)", "20.2(b)", "20.2(c)",
+               "20.2(e)", "20.3", "21.1", "21.2", "21.3", "22", "23.1", "43.1(b)")
 
 
 def _sorted_rules(rules: set[str]) -> tuple[str, ...]:
@@ -610,6 +762,10 @@ def ruling(position: Position, a: str | None = None, b: str | None = None) -> Pa
 def _describe_boat(position: Position, g: BoatGeometry) -> Step:
     tack = g.tack.value if g.tack is not None else "unknown"
     extra = " (past head to wind, not yet close-hauled)" if g.tacking else ""
+    past = by_the_lee(position.boat(g.id), position.wind)
+    if past is not None:
+        extra += (f", sailing by the lee {past:g} degrees past dead downwind: her mainsail "
+                  "decides her tack")
     return Step("fact", f"{g.id} heads {g.heading:g} degrees, {g.angle:g} degrees from the wind: "
                 f"{tack} tack{extra}", DEFS)
 
@@ -624,28 +780,68 @@ def _rule(position: Position, ga: BoatGeometry, gb: BoatGeometry,
             said[g.id] = _describe_boat(position, g)
     steps: list[Step] = [said[""], said[ga.id], said[gb.id]]
     section_c = _SectionC(position, ga, gb)
-    p = _pair(position, ga, gb, section_c.rule18_possible, fleet)
+    p = _pair(position, ga, gb, section_c.rule18_applies, fleet)
     steps.append(_describe_pair(p))
-    case = _Case(position, p)
-    trace: list[Step] = []
-    found = decide(RIGHT_OF_WAY, case, trace)
+    found = decide(RIGHT_OF_WAY, _Case(position, p), steps)
     assert found is not None
     holder, giver, basis = found
-    steps.extend(trace)
     rules = {basis}
-    # Section B: what limits the right-of-way boat
     steps.append(Step("rule", f"{holder} must still avoid contact if reasonably possible, and "
                       f"{giver} too; a boat that breaks a rule of Part 2 may take a Two-Turns "
                       "Penalty", cite("14")))
-    rules |= _section_b(position, p, holder, giver, steps)
-    # Section C: mark-room and room
-    mark_room, room, more = section_c.judge(p, holder, giver, steps)
-    rules |= more
+    c = _Granted()
+    if basis in SECTION_D:
+        steps.append(Step("rule", f"rule {basis} of Section D applies between them: it alone "
+                          "decides between them, and the rules of Section A do not apply",
+                          cite(basis)))
+    else:
+        # Section B: what limits the right-of-way boat
+        limits = applying(SECTION_B, _Limit(position, p, holder, giver), steps)
+        rules |= {rule for _, _, rule in limits}
+        # Section C: mark-room and room
+        c = section_c.judge(p, holder, giver, steps)
+        rules |= c.rules
+        if position.facts.not_racing == giver:
+            rules.add("23.1")
+            steps.append(Step("rule", f"{giver} is not racing: she must not interfere with "
+                              f"{holder}, who is, and still keeps clear of her under Part 2",
+                              cite("23.1")))
+        if giver in (c.mark_room, c.room):
+            rules.add("43.1(b)")
+    steps.extend(_exonerations(position, holder, giver, rules, c))
     steps.append(Step("conclusion", f"{giver} keeps clear of {holder}"
-                      + (f"; {mark_room} is entitled to mark-room" if mark_room else "")
-                      + (f"; {room} is entitled to room" if room else ""), cite(basis)))
-    return PairRuling(ga.id, gb.id, holder, giver, mark_room, room, _sorted_rules(rules),
-                      tuple(steps), p)
+                      + (f"; {c.mark_room} is entitled to mark-room" if c.mark_room else "")
+                      + (f"; {c.room} is entitled to room" if c.room else ""), cite(basis)))
+    return PairRuling(ga.id, gb.id, holder, giver, c.mark_room, c.room, _sorted_rules(rules),
+                      tuple(steps), p, basis, c.mark_room_rule, c.room_rule,
+                      tuple(c.breaches))
+
+
+def _exonerations(position: Position, holder: str, giver: str, rules: set[str],
+                  c: _Granted) -> list[Step]:
+    """What each boat would be exonerated for (RRS 43.1), should the incident go to a
+    hearing."""
+    steps: list[Step] = []
+    limited = [r for r in ("15", "16.1") if r in rules]
+    if limited:
+        steps.append(Step("rule", f"should {holder} break rule {' or '.join(limited)} and leave "
+                          f"{giver} no room to keep clear, {giver} is exonerated for the breach "
+                          "that compels", cite("43.1(a)")))
+    for what, boat, why in (("mark-room", c.mark_room, c.mark_room_rule),
+                            ("room", c.room, c.room_rule)):
+        if boat is None:
+            continue
+        other = giver if boat == holder else holder
+        steps.append(Step("rule", f"{boat} is owed {what} by {other} (rule {why}): sailing within "
+                          f"it, she is exonerated for breaking a rule of Section A, rule 15 or "
+                          f"rule 16{' (here her duty to keep clear)' if boat == giver else ''}",
+                          cite("43.1(b)")))
+    spared = [holder] + [b for b in (c.mark_room, c.room) if b is not None and b != holder]
+    steps.append(Step("rule", f"should they touch without damage or injury, "
+                      f"{' and '.join(dict.fromkeys(spared))} (right of way"
+                      f"{', or sailing within room owed' if len(set(spared)) > 1 else ''}) "
+                      "would be exonerated for breaking rule 14", cite("43.1(c)")))
+    return steps
 
 
 def _describe_pair(p: PairFacts) -> Step:
@@ -662,72 +858,146 @@ def _describe_pair(p: PairFacts) -> Step:
                 DEFS)
 
 
-# --- Section B ------------------------------------------------------------------------------
+# --- Section B: what limits the right-of-way boat -------------------------------------------
 
 
-def _section_b(position: Position, p: PairFacts, holder: str, giver: str,
-               steps: list[Step]) -> set[str]:
-    facts = position.facts
-    rules: set[str] = set()
-    acquired = facts.acquired_right_of_way or _acquired_from_trail(position, p, holder)
-    if acquired is not None and acquired[0] == holder:
-        if acquired[1]:
-            rules.add("15")
-            steps.append(Step("rule", f"{holder} has just acquired right of way by her own "
-                              f"action: she must initially give {giver} room to keep clear",
-                              cite("15")))
-        else:
-            steps.append(Step("fact", f"{holder} acquired right of way through {giver}'s own "
-                              "action, so rule 15 does not bind her", cite("15")))
-    changing = facts.changing_course
-    if changing is not None and changing[0] in (p.a.id, p.b.id):
-        if changing[0] == holder:
-            rules.add("16.1")
-            steps.append(Step("rule", f"{holder}, the right-of-way boat, is changing course "
-                              f"({changing[1]}): she must give {giver} room to keep clear",
-                              cite("16.1")))
-            if _rule_16_2(position, p, holder, giver, changing[1]):
-                rules.add("16.2")
-                steps.append(Step("rule", f"after the starting signal, {giver} (port) is keeping "
-                                  f"clear by sailing to pass astern of {holder} (starboard): "
-                                  f"{holder} may not change course so that {giver} would "
-                                  "immediately have to change course to keep clearing",
-                                  cite("16.2")))
-        else:
-            steps.append(Step("fact", f"{changing[0]} is changing course, but she is the boat "
-                              "keeping clear: rule 16 limits only the right-of-way boat",
-                              cite("16.1")))
-    came = facts.overlap_from_clear_astern or _overlap_from_trail(position, p)
-    if came is not None and came[0] == holder and came[1] == "leeward" and came[2]:
-        g_holder = p.a if holder == p.a.id else p.b
-        g_giver = p.b if holder == p.a.id else p.a
-        same = g_holder.tack == g_giver.tack
-        if same and p.overlapped and p.distance <= 2.0 + TOLERANCE:
-            rules.add("17")
-            steps.append(Step("rule", f"{holder} became overlapped to leeward from clear astern "
-                              f"within two hull lengths of {giver}; while they stay on the same "
-                              "tack and overlapped within that distance (now "
-                              f"{_fmt(p.distance)}) she may not sail above her proper course",
-                              cite("17")))
-        else:
-            steps.append(Step("fact", f"{holder} became overlapped to leeward from clear astern, "
-                              "but they are no longer on the same tack and overlapped within "
-                              f"two hull lengths (now {_fmt(p.distance)} apart): rule 17 no "
-                              "longer binds her", cite("17")))
-    return rules
+@dataclass(slots=True)
+class _Limit:
+    """A pair, its right-of-way boat and its keep-clear boat, for Section B's rules."""
+
+    position: Position
+    p: PairFacts
+    holder: str
+    giver: str
+
+    def geo(self, boat: str) -> BoatGeometry:
+        return self.p.a if boat == self.p.a.id else self.p.b
 
 
-def _rule_16_2(position: Position, p: PairFacts, holder: str, giver: str,
-               direction: str) -> bool:
-    """After the starting signal, a starboard boat bearing away while a port boat keeps
-    clear by sailing to pass astern of her (on any point of sail)."""
-    g_holder = p.a if holder == p.a.id else p.b
-    g_giver = p.b if holder == p.a.id else p.a
+def _acquired(case: _Limit) -> tuple[str, bool] | None:
+    return (case.position.facts.acquired_right_of_way
+            or _acquired_from_trail(case.position, case.p, case.holder))
+
+
+def _decide_15(case: _Limit) -> _Decision | None:
+    acquired = _acquired(case)
+    if acquired is not None and acquired[0] == case.holder and acquired[1]:
+        return (case.holder, case.giver, "15")
+    return None
+
+
+def _explain_15(case: _Limit, found: _Decision | None) -> list[Step]:
+    if found is not None:
+        return [Step("rule", f"{case.holder} has just acquired right of way by her own action: "
+                     f"she must initially give {case.giver} room to keep clear", cite("15"))]
+    acquired = _acquired(case)
+    if acquired is not None and acquired[0] == case.holder:
+        return [Step("fact", f"{case.holder} acquired right of way through {case.giver}'s own "
+                     "action, so rule 15 does not bind her", cite("15"))]
+    return []
+
+
+def _changing(case: _Limit) -> str | None:
+    changing = case.position.facts.changing_course
+    if changing is not None and changing[0] in (case.p.a.id, case.p.b.id):
+        return changing[0]
+    return None
+
+
+def _decide_16_1(case: _Limit) -> _Decision | None:
+    if _changing(case) == case.holder:
+        return (case.holder, case.giver, "16.1")
+    return None
+
+
+def _explain_16_1(case: _Limit, found: _Decision | None) -> list[Step]:
+    changing = case.position.facts.changing_course
+    if found is not None:
+        assert changing is not None
+        return [Step("rule", f"{case.holder}, the right-of-way boat, is changing course "
+                     f"({changing[1]}): she must give {case.giver} room to keep clear",
+                     cite("16.1"))]
+    if _changing(case) == case.giver:
+        return [Step("fact", f"{case.giver} is changing course, but she is the boat keeping "
+                     "clear: rule 16 limits only the right-of-way boat", cite("16.1"))]
+    return []
+
+
+def _decide_16_2(case: _Limit) -> _Decision | None:
+    changing = case.position.facts.changing_course
+    if changing is None or changing[0] != case.holder:
+        return None
+    g_holder, g_giver = case.geo(case.holder), case.geo(case.giver)
     if g_holder.tack is not Tack.STARBOARD or g_giver.tack is not Tack.PORT:
-        return False
-    if position.facts.starting or direction != "bear-away":
-        return False
-    return _passes_astern(g_giver, g_holder)
+        return None
+    if case.position.facts.starting or changing[1] != "bear-away":
+        return None
+    return (case.holder, case.giver, "16.2") if _passes_astern(g_giver, g_holder) else None
+
+
+def _explain_16_2(case: _Limit, found: _Decision | None) -> list[Step]:
+    if found is None:
+        return []
+    return [Step("rule", f"after the starting signal, {case.giver} (port) is keeping clear by "
+                 f"sailing to pass astern of {case.holder} (starboard): {case.holder} may not "
+                 f"change course so that {case.giver} would immediately have to change course "
+                 "to keep clearing", cite("16.2"))]
+
+
+def _came_from_astern(case: _Limit) -> tuple[str, str, bool] | None:
+    came = (case.position.facts.overlap_from_clear_astern
+            or _overlap_from_trail(case.position, case.p))
+    if came is not None and came[0] == case.holder and came[1] == "leeward" and came[2]:
+        return came
+    return None
+
+
+def _decide_17(case: _Limit) -> _Decision | None:
+    if _came_from_astern(case) is None or case.position.facts.starting:
+        return None
+    g_holder, g_giver = case.geo(case.holder), case.geo(case.giver)
+    if (g_holder.tack == g_giver.tack and case.p.overlapped
+            and case.p.distance <= 2.0 + TOLERANCE):
+        return (case.holder, case.giver, "17")
+    return None
+
+
+def _explain_17(case: _Limit, found: _Decision | None) -> list[Step]:
+    if _came_from_astern(case) is None:
+        return []
+    holder, giver, d = case.holder, case.giver, _fmt(case.p.distance)
+    if found is not None:
+        return [Step("rule", f"{holder} became overlapped to leeward from clear astern within "
+                     f"two hull lengths of {giver}; while they stay on the same tack and "
+                     f"overlapped within that distance (now {d}) she may not sail above her "
+                     "proper course", cite("17"))]
+    if case.position.facts.starting:
+        return [Step("rule", f"{holder} became overlapped to leeward from clear astern within "
+                     f"two hull lengths of {giver}, but before her starting signal a boat has no "
+                     "proper course: rule 17 limits nothing yet", cite("17"))]
+    return [Step("fact", f"{holder} became overlapped to leeward from clear astern, but they "
+                 "are no longer on the same tack and overlapped within two hull lengths (now "
+                 f"{d} apart): rule 17 no longer binds her", cite("17"))]
+
+
+SECTION_B: tuple[Rule[_Limit, _Decision], ...] = (
+    Rule("acquiring right of way", cite("15"),
+         "A boat that acquires right of way by her own action initially gives the other room "
+         "to keep clear.", _decide_15, _explain_15),
+    Rule("changing course", cite("16.1"),
+         "A right-of-way boat changing course gives the other room to keep clear.",
+         _decide_16_1, _explain_16_1),
+    Rule("bearing away at a port boat passing astern", cite("16.2"),
+         "After the start, a starboard boat may not bear away so that a port boat passing "
+         "astern of her must change course at once to keep clearing.",
+         _decide_16_2, _explain_16_2),
+    Rule("overlapped to leeward from clear astern", cite("17"),
+         "A boat that came from clear astern to overlap to leeward within two lengths does not "
+         "sail above her proper course.", _decide_17, _explain_17),
+)
+"""Section B: what limits the right-of-way boat. Each rule binds alongside the others
+(:func:`~rightofway.order.applying`); rule 14 binds both boats always and is noted in every
+ruling."""
 
 
 def _passes_astern(x: BoatGeometry, y: BoatGeometry) -> bool:
@@ -791,7 +1061,7 @@ def _overlap_from_trail(position: Position, p: PairFacts) -> tuple[str, str, boo
     return (lee, "leeward", p.distance <= 2.0 + TOLERANCE)
 
 
-# --- Section C ------------------------------------------------------------------------------
+# --- Section C: mark-room and room ----------------------------------------------------------
 
 
 class _Overlap(Protocol):
@@ -811,11 +1081,111 @@ class _Overlapped:
     overlap_applies: bool
 
 
+_Grant = tuple[str, str, str]
+"""``(entitled, giver, rule)`` of a Section C table: the boat entitled to mark-room or
+room, the boat that gives it, and the rule; ``("", "", rule)`` when the rule takes away
+what would otherwise be owed."""
+
+
+@dataclass(slots=True)
+class _Granted:
+    """What Section C found for a pair."""
+
+    mark_room: str | None = None
+    mark_room_rule: str | None = None
+    room: str | None = None
+    room_rule: str | None = None
+    rules: set[str] = field(default_factory=set)
+    breaches: list[tuple[str, str]] = field(default_factory=list)
+
+
+def _inside_of(x: BoatGeometry, y: BoatGeometry, m: Vec) -> bool:
+    """Whether ``x`` is inside ``y`` at ``m`` (a mark, or an obstruction's nearest point):
+    ``x`` lies on ``m``'s side of ``y``'s centreline extended, and ``y`` on the side of
+    ``x``'s away from ``m`` (the definition Inside, as the spec makes it precise). Which hull
+    is nearer ``m`` is not the test."""
+    cy, cx = _mid(y.hull), _mid(x.hull)
+    y_m, y_x = lateral(m, cy, y.heading), lateral(cx, cy, y.heading)
+    x_m, x_y = lateral(m, cx, x.heading), lateral(cy, cx, x.heading)
+    return (abs(y_m) > TOLERANCE and y_m * y_x > 0 and abs(x_m) > TOLERANCE
+            and x_m * x_y < 0)
+
+
+def _inside(x: BoatGeometry, y: BoatGeometry, near_x: Vec, near_y: Vec | None = None
+            ) -> str | None:
+    """The inside boat of two at a mark (``near_x``), or at an obstruction (its points
+    nearest each boat), or ``None`` when neither lies between the other and it."""
+    if _inside_of(x, y, near_x):
+        return x.id
+    if _inside_of(y, x, near_x if near_y is None else near_y):
+        return y.id
+    return None
+
+
+def _leaving(g: BoatGeometry, m: Mark) -> bool:
+    """Whether she has passed the mark: it lies abaft her beam."""
+    dx, dy = heading_vector(g.heading)
+    mx, my = _mid(g.hull)
+    return (m.at[0] - mx) * dx + (m.at[1] - my) * dy < -TOLERANCE
+
+
+def _must_tack(position: Position, g: BoatGeometry, m: Mark) -> bool:
+    """Whether her proper course at a windward mark is to tack: the turn round the mark, on
+    its required side, to the next leg (downwind) passes head to wind."""
+    if m.role != "windward":
+        return False
+    direction = -1 if m.leave_to == "port" else 1
+    downwind = (position.wind + 180.0) % 360.0
+    return turn_passes(g.heading, downwind, direction, position.wind)
+
+
+def _fetching(position: Position, g: BoatGeometry, m: Mark) -> bool:
+    """Whether she is fetching ``m`` (the definition Fetching, as the spec makes it precise):
+    she can pass to windward of it and leave it on the required side without changing tack,
+    sailing close-hauled or below. A starboard-tack boat passes to windward of a mark left to
+    port, a port-tack boat of one left to starboard; and the bearing from her bow to the
+    mark lies at least ``close_hauled`` degrees from the wind on her tack's side (exactly on
+    that line counts)."""
+    tack = _tack(position, g)
+    if (tack is Tack.STARBOARD) != (m.leave_to == "port"):
+        return False
+    bow = g.hull[1]
+    dx, dy = m.at[0] - bow[0], m.at[1] - bow[1]
+    if dx == 0 and dy == 0:
+        return False
+    bearing = norm360(math.degrees(math.atan2(dx, dy)))
+    off = norm360(position.wind - bearing) if tack is Tack.STARBOARD \
+        else norm360(bearing - position.wind)
+    return position.options.close_hauled - ANGLE_TOLERANCE <= off <= 180.0 + ANGLE_TOLERANCE
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """How the boats stood when the first of them reached the zone (RRS 18.2(a))."""
+
+    first: str
+    overlapped: bool
+    inside: str | None
+    applied: bool
+    """Whether rule 18 applied between them at that moment."""
+    why_not: str | None
+    """The rule that kept rule 18 off then (``"18.1(a)(1)"``), when it did not apply."""
+    doubt: str | None
+    steps: tuple[Step, ...]
+
+    @property
+    def entitled(self) -> str | None:
+        """The boat 18.2(a) entitles: the inside boat of an overlap, else the first in."""
+        return self.inside if self.overlapped else self.first
+
+
 class _SectionC:
     """Rules 18 to 20 between two boats: which mark's zone they are at, whether rule 18
-    applies, and who is owed mark-room or room."""
+    applies, and who is owed mark-room or room (the tables :data:`MARK_ROOM`,
+    :data:`ROOM_TO_TACK` and :data:`ROOM`)."""
 
-    def __init__(self, position: Position, ga: BoatGeometry, gb: BoatGeometry) -> None:
+    def __init__(self, position: Position, ga: BoatGeometry, gb: BoatGeometry,
+                 keeps_clear: Any = None) -> None:
         self.position = position
         self.ga, self.gb = ga, gb
         self.zone = position.options.zone_lengths
@@ -823,10 +1193,10 @@ class _SectionC:
         self.in_zone: tuple[str, ...] = ()
         self.dist: dict[str, float] = {}
         """Each boat's distance from the mark (nearest point of her hull)."""
+        self._keeps_clear = keeps_clear
+        self._applies: bool | None = None
         best = None
-        boats = _boats(position)
-        self.rows = boats.by_id
-        from_mark = boats.from_marks
+        from_mark = _boats(position).from_marks
         zone = self.zone + TOLERANCE
         for m, da, db in zip(position.marks, from_mark[ga.id], from_mark[gb.id], strict=True):
             if da <= zone:
@@ -845,330 +1215,737 @@ class _SectionC:
         return (self.mark is not None and self.mark.role == "start"
                 and self.position.facts.starting)
 
-    def _dist(self, g: BoatGeometry, m: Mark) -> float:
-        assert m is self.mark
-        return self.dist[g.id]
+    def other(self, boat: str) -> BoatGeometry:
+        return self.gb if boat == self.ga.id else self.ga
+
+    def geo(self, boat: str) -> BoatGeometry:
+        return self.ga if boat == self.ga.id else self.gb
+
+    @property
+    def rule18_applies(self) -> bool:
+        """Whether rule 18 applies between them now: one is in the zone of a mark (not a
+        starting mark they approach to start) and no exclusion of 18.1(a) holds."""
+        if self._applies is None:
+            self._applies = self.rule18_possible and _exclusion_18(
+                self.position, self.ga, self.gb, self.mark) is None
+        return self._applies
 
     def judge(self, p: _Overlap, holder: str, giver: str,
-              steps: list[Step] | None) -> tuple[str | None, str | None, set[str]]:
-        rules: set[str] = set()
-        mark_room: str | None = None
+              steps: list[Step] | None) -> _Granted:
+        """Mark-room (:data:`MARK_ROOM`), then room to tack (:data:`ROOM_TO_TACK`), then
+        room at an obstruction (:data:`ROOM`) where no mark-room is owed."""
+        out = _Granted()
+        case = _CCase(self, p, holder, giver, out.rules, out.breaches)
         if self.mark is not None:
-            mark_room = self._rule_18(p, holder, giver, steps, rules)
-        room = self._rule_19_20(p, holder, steps, rules, mark_room is not None)
-        return mark_room, room, rules
-
-    # rule 18 ------------------------------------------------------------------------
-
-    def _rule_18(self, p: _Overlap, holder: str, giver: str, steps: list[Step] | None,
-                 rules: set[str]) -> str | None:
-        m = self.mark
-        assert m is not None
-        ga, gb = self.ga, self.gb
-        if steps is not None:
-            steps.append(Step("fact", f"{' and '.join(self.in_zone)} "
-                              f"{'is' if len(self.in_zone) == 1 else 'are'} in the zone of {m.id} "
-                              f"({_fmt(self.zone)} hull lengths; nearest hull points "
-                              f"{_fmt(self._dist(ga, m))} and {_fmt(self._dist(gb, m))} from it)",
-                              DEFS))
-        if self._starting_mark():
-            rules.add("C")
             if steps is not None:
-                steps.append(Step("rule", f"{m.id} is a starting mark and the boats are "
-                                  "approaching it to start: no rule of Section C applies there",
-                                  cite("C")))
+                m = self.mark
+                steps.append(Step("fact", f"{' and '.join(self.in_zone)} "
+                                  f"{'is' if len(self.in_zone) == 1 else 'are'} in the zone of "
+                                  f"{m.id} ({_fmt(self.zone)} hull lengths; nearest hull points "
+                                  f"{_fmt(self.dist[self.ga.id])} and "
+                                  f"{_fmt(self.dist[self.gb.id])} from it)", DEFS))
+            granted = decide(MARK_ROOM, case, steps)
+            if granted is not None:
+                out.rules.add(granted[2])
+                if granted[0]:
+                    out.mark_room, out.mark_room_rule = granted[0], granted[2]
+                    _rule_18_4(case, granted[0], steps)
+        granted = decide(ROOM_TO_TACK, case, steps)
+        if granted is None and out.mark_room is None and p.overlapped and p.overlap_applies \
+                and case.obstacle is not None:
+            granted = decide(ROOM, case, steps)
+        if granted is not None:
+            out.rules.add(granted[2])
+            if granted[0]:
+                out.room, out.room_rule = granted[0], granted[2]
+        return out
+
+    # obstacles ----------------------------------------------------------------------
+
+    def keeps_clear_of(self, x: str, c: str) -> bool:
+        """Whether ``x`` must keep clear of ``c`` (Sections A and D)."""
+        if self._keeps_clear is not None:
+            return bool(self._keeps_clear(x, c))
+        cache = _boats(self.position).kept_clear
+        key = (x, c) if x < c else (c, x)
+        if key not in cache:
+            pos = self.position
+            found = decide(RIGHT_OF_WAY, _Case(pos, _pair(
+                pos, _geometry(pos, pos.boat(key[0])), _geometry(pos, pos.boat(key[1])),
+                None)))
+            assert found is not None
+            cache[key] = found[1]
+        return cache[key] == x
+
+
+def _exclusion_18(position: Position, ga: BoatGeometry, gb: BoatGeometry,
+                  m: Mark | None) -> tuple[str, str] | None:
+    """The exclusion of rule 18.1(a) that keeps rule 18 off between two boats at ``m``:
+    ``(rule, why)``, or ``None``."""
+    if m is None:
+        return None
+    ta, tb = _tack(position, ga), _tack(position, gb)
+    if ta != tb and ga.angle < 90 and gb.angle < 90:
+        return ("18.1(a)(1)", "on opposite tacks on a beat to windward rule 18 does not apply "
+                "between them")
+    leaving = [g.id for g in (ga, gb) if _leaving(g, m)]
+    if len(leaving) == 1:
+        other = gb.id if leaving[0] == ga.id else ga.id
+        return ("18.1(a)(3)", f"{leaving[0]} is leaving {m.id} (it is abaft her beam) while "
+                f"{other} approaches it: rule 18 does not apply between them")
+    if ta != tb and not leaving:
+        tacks = [g.id for g in (ga, gb) if _must_tack(position, g, m)]
+        if len(tacks) == 1:
+            return ("18.1(a)(2)", f"on opposite tacks, and {tacks[0]}'s proper course at {m.id} "
+                    "is to tack but the other's is not: rule 18 does not apply between them")
+    return None
+
+
+@dataclass(slots=True)
+class _CCase:
+    """A pair before the tables of Section C, with what the rules found on the way."""
+
+    sc: _SectionC
+    p: _Overlap
+    holder: str
+    giver: str
+    rules: set[str]
+    """Rules listed beside the one that decides (18.2(b) before 18.2(c), 18.2(e), 20.2(b),
+    20.2(c) with 20.3)."""
+    breaches: list[tuple[str, str]]
+    _entry: _Entry | None = None
+    _obstacle: tuple[_Obstacle | None] | None = None
+
+    @property
+    def position(self) -> Position:
+        return self.sc.position
+
+    @property
+    def facts(self) -> Any:
+        return self.sc.position.facts
+
+    @property
+    def mark(self) -> Mark:
+        assert self.sc.mark is not None
+        return self.sc.mark
+
+    @property
+    def pair(self) -> tuple[str, str]:
+        return (self.sc.ga.id, self.sc.gb.id)
+
+    @property
+    def entry(self) -> _Entry:
+        if self._entry is None:
+            self._entry = _zone_entry(self)
+        return self._entry
+
+    @property
+    def inside_now(self) -> str | None:
+        """The inside boat at the mark now, when they overlap (the definition Inside)."""
+        if not (self.p.overlapped and self.p.overlap_applies):
             return None
-        ta, tb = _tack(self.position, ga), _tack(self.position, gb)
-        if ta != tb and ga.angle < 90 and gb.angle < 90:
-            rules.add("18.1(a)(1)")
-            if steps is not None:
-                steps.append(Step("rule", "on opposite tacks on a beat to windward rule 18 does "
-                                  "not apply between them", cite("18.1(a)(1)")))
+        return _inside(self.sc.ga, self.sc.gb, self.mark.at)
+
+    @property
+    def ended(self) -> str | None:
+        """How the boat entitled under 18.2(a) lost it (18.2(b)), or ``None``."""
+        entitled = self.entry.entitled
+        if entitled is None:
             return None
-        leaving = [g.id for g in (ga, gb) if self._leaving(g, m)]
-        if len(leaving) == 1:
-            rules.add("18.1(a)(3)")
-            other = gb.id if leaving[0] == ga.id else ga.id
-            if steps is not None:
-                steps.append(Step("rule", f"{leaving[0]} is leaving {m.id} (it is abaft her beam) "
-                                  f"while {other} approaches it: rule 18 does not apply "
-                                  "between them", cite("18.1(a)(3)")))
-            return None
-        if ta != tb and not leaving:
-            tacks = [g.id for g in (ga, gb) if self._must_tack(g)]
-            if len(tacks) == 1:
-                rules.add("18.1(a)(2)")
-                if steps is not None:
-                    steps.append(Step("rule", f"on opposite tacks, and {tacks[0]}'s proper "
-                                      f"course at {m.id} is to tack but the other's is not: "
-                                      "rule 18 does not apply between them",
-                                      cite("18.1(a)(2)")))
-                return None
-        facts = self.position.facts
-        hail = facts.hail_room_to_tack
-        if hail in (ga.id, gb.id) and self._near_obstruction(ga if hail == ga.id else gb):
-            if steps is not None:
-                steps.append(Step("rule", f"{hail} has hailed for room to tack: until she has "
-                                  "tacked and avoided the other, rule 18.2 does not apply "
-                                  "between them", cite("20.2(e)")))
-            return None
-        tacker = facts.passed_head_to_wind_in_zone
-        if tacker in (ga.id, gb.id):
-            g_t = ga if tacker == ga.id else gb
-            g_o = gb if tacker == ga.id else ga
-            if (m.leave_to == "port" and g_t.tack is Tack.STARBOARD
-                    and g_o.tack is Tack.STARBOARD and self._fetching(g_o, m)):
-                return self._rule_18_3(p, g_t, g_o, steps, rules)
-        return self._rule_18_2(p, steps, rules, holder)
-
-    def _must_tack(self, g: BoatGeometry) -> bool:
-        """Whether her proper course at a windward mark is to tack: the turn round the mark,
-        on its required side, to the next leg (downwind) passes head to wind."""
-        m = self.mark
-        assert m is not None
-        if m.role != "windward":
-            return False
-        direction = -1 if m.leave_to == "port" else 1
-        downwind = (self.position.wind + 180.0) % 360.0
-        return turn_passes(g.heading, downwind, direction, self.position.wind)
-
-    def _leaving(self, g: BoatGeometry, m: Mark) -> bool:
-        """Whether she has passed the mark: it lies abaft her beam."""
-        _, _, _, _, _, dx, dy, mx, my, _, _ = self.rows[g.id]  # heading vector, middle
-        return (m.at[0] - mx) * dx + (m.at[1] - my) * dy < -TOLERANCE
-
-    def _fetching(self, g: BoatGeometry, m: Mark) -> bool:
-        """Able to pass to windward of the mark and leave it on the required side without
-        changing tack: it lies ahead and on the required side of her course."""
-        d = heading_vector(g.heading)
-        mx, my = _mid(g.hull)
-        ahead = (m.at[0] - mx) * d[0] + (m.at[1] - my) * d[1] > 0
-        side = lateral(m.at, (mx, my), g.heading)
-        return ahead and (side < 0 if m.leave_to == "port" else side > 0)
-
-    def _inside(self, m: Mark) -> str:
-        da, db = self._dist(self.ga, m), self._dist(self.gb, m)
-        return self.ga.id if da < db else self.gb.id
-
-    def _entry(self, p: _Overlap, steps: list[Step] | None,
-               rules: set[str]) -> tuple[str, bool, str | None]:
-        """``(first, overlapped, inside)`` when the first of them reached the zone."""
-        m = self.mark
-        assert m is not None
-        facts = self.position.facts
-        entry = facts.zone_entry
-        if entry is not None:
-            over, inside = entry.overlapped, entry.inside
-            if steps is not None:
-                steps.append(Step("fact", f"given: {entry.first} reached the zone first, "
-                                  f"{'overlapped' if over else 'not overlapped'} with the other",
-                                  cite("18.2(a)")))
-            if entry.doubt == "gained":
-                rules.add("18.2(e)")
-                over = False
-                if steps is not None:
-                    steps.append(Step("rule", "there is reasonable doubt that the overlap was "
-                                      "gained in time: it is presumed it was not",
-                                      cite("18.2(e)")))
-            elif entry.doubt == "broken":
-                rules.add("18.2(e)")
-                over = True
-                if steps is not None:
-                    steps.append(Step("rule", "there is reasonable doubt that the overlap was "
-                                      "broken in time: it is presumed it was not",
-                                      cite("18.2(e)")))
-            if over and inside is None:
-                inside = self._inside(m)
-            return entry.first, over, inside
-        for snap in self.position.trail:
-            before = Position(self.position.wind, snap.boats, self.position.marks,
-                              options=self.position.options)
-            ga = _geometry(before, before.boat(self.ga.id))
-            gb = _geometry(before, before.boat(self.gb.id))
-            da = point_segment_distance(m.at, ga.hull[0], ga.hull[1])
-            db = point_segment_distance(m.at, gb.hull[0], gb.hull[1])
-            ins = [g for g, d in ((ga, da), (gb, db)) if d <= self.zone + TOLERANCE]
-            if ins:
-                first = min(ins, key=lambda g: da if g is ga else db).id
-                over = overlapped(ga.hull, ga.heading, gb.hull, gb.heading)
-                inside = (ga.id if da < db else gb.id) if over else None
-                if steps is not None:
-                    steps.append(Step("fact", f"an earlier snapshot shows {first} reaching the "
-                                      f"zone first, {'overlapped' if over else 'not overlapped'} "
-                                      "with the other", cite("18.2(a)")))
-                return first, over, inside
-        if len(self.in_zone) == 1:
-            first = self.in_zone[0]
-            over = p.overlapped
-            if steps is not None:
-                steps.append(Step("fact", f"{first} is the only one in the zone: she reaches it "
-                                  f"first, {'overlapped' if over else 'not overlapped'} with the "
-                                  "other", cite("18.2(a)")))
-            return first, over, (self._inside(m) if over else None)
-        first = self._inside(m)
-        now = "overlapped" if p.overlapped else "not overlapped"
-        if steps is not None:
-            steps.append(Step("fact", "both are in the zone and nothing says how they entered it: "
-                              f"taken as they are now ({now}), {first}, the nearer the mark, "
-                              "having reached it first", cite("18.2(a)")))
-        return first, p.overlapped, (first if p.overlapped else None)
-
-    def _rule_18_2(self, p: _Overlap, steps: list[Step] | None, rules: set[str],
-                   holder: str) -> str | None:
-        m = self.mark
-        assert m is not None
-        first, over, inside = self._entry(p, steps, rules)
-        if over:
-            assert inside is not None
-            entitled = inside
-            outside = self.gb.id if inside == self.ga.id else self.ga.id
-            why = (f"they were overlapped when {first} reached the zone: {outside}, outside, "
-                   f"gives {inside}, inside, mark-room")
-        else:
-            entitled = first
-            outside = self.gb.id if first == self.ga.id else self.ga.id
-            why = (f"they were not overlapped when {first} reached the zone: {outside}, which had "
-                   f"not reached it, gives {first} mark-room")
-        facts = self.position.facts
-        ended = None
-        if facts.left_zone == entitled:
-            ended = "has left the zone"
-        elif facts.passed_head_to_wind_in_zone == entitled:
-            ended = "has passed head to wind"
-        if ended is not None:
-            rules.add("18.2(b)")
-            if steps is not None:
-                steps.append(Step("rule", f"{why}; but {entitled} {ended}, so that duty has ended",
-                                  cite("18.2(b)")))
-            if p.overlapped and p.overlap_applies:
-                inside_now = self._inside(m)
-                rules.add("18.2(c)")
-                if steps is not None:
-                    steps.append(Step("rule", f"they are overlapped now: the outside boat gives "
-                                      f"{inside_now}, inside, mark-room", cite("18.2(c)")))
-                entitled = inside_now
-            else:
-                return None
-        else:
-            rules.add("18.2(a)")
-            continued = ""
-            if facts.overlap_broken or (over and not p.overlapped):
-                continued = "; the duty continues although that overlap has since been broken"
-            elif not over and p.overlapped:
-                continued = "; the duty continues although they have overlapped since"
-            if steps is not None:
-                steps.append(Step("rule", why + continued, cite("18.2(a)")))
-        if facts.must_gybe_at_mark == entitled and entitled == holder and p.overlapped \
-                and not m.gate:
-            rules.add("18.4")
-            if steps is not None:
-                steps.append(Step("rule", f"{entitled}, inside, overlapped and with right of way, "
-                                  f"must gybe at {m.id} to sail her proper course: until she gybes "
-                                  "she may sail no farther from the mark than that course needs",
-                                  cite("18.4")))
-        elif facts.must_gybe_at_mark == entitled and m.gate and steps is not None:
-            steps.append(Step("fact", f"{m.id} is a gate mark: rule 18.4 does not apply there",
-                              cite("18.4")))
-        return entitled
-
-    def _rule_18_3(self, p: _Overlap, tacker: BoatGeometry, other: BoatGeometry,
-                   steps: list[Step] | None, rules: set[str]) -> str | None:
-        m = self.mark
-        assert m is not None
-        rules.add("18.3")
-        if steps is not None:
-            steps.append(Step("rule", f"{tacker.id} passed head to wind from port to starboard in "
-                              f"the zone of {m.id}, which is left to port, and {other.id} on "
-                              "starboard is fetching it: rule 18.2 does not apply between them",
-                              cite("18.3")))
-        if not self._starboard_since_zone(other):
-            return None
-        if steps is not None:
-            steps.append(Step("rule", f"{other.id} has been on starboard since entering the zone: "
-                              f"{tacker.id} may not make her sail above close-hauled to avoid "
-                              "contact, and gives her mark-room if she becomes overlapped inside",
-                              cite("18.3")))
-        if p.overlapped and self._inside(m) == other.id:
-            return other.id
+        if self.facts.left_zone == entitled:
+            return "has left the zone"
+        if self.facts.passed_head_to_wind_in_zone == entitled:
+            return "has passed head to wind"
         return None
 
-    def _starboard_since_zone(self, g: BoatGeometry) -> bool:
-        m = self.mark
-        assert m is not None
-        for snap in self.position.trail:
-            b = next(x for x in snap.boats if x.id == g.id)
-            in_zone = point_segment_distance(m.at, b.hull[0], b.hull[1]) <= self.zone + TOLERANCE
-            if in_zone and tack_of(b.heading, self.position.wind, b.tack) is not Tack.STARBOARD:
-                return False
-        return True
+    @property
+    def obstacle(self) -> _Obstacle | None:
+        if self._obstacle is None:
+            self._obstacle = (_obstacle(self.sc),)
+        return self._obstacle[0]
 
-    # rules 19 and 20 --------------------------------------------------------------------
 
-    def _near_obstruction(self, g: BoatGeometry) -> Obstruction | None:
-        best: tuple[float, Obstruction] | None = None
-        for o in self.position.obstructions:
-            d = o.distance_to(g.hull)
-            if d <= self.zone + TOLERANCE and (best is None or d < best[0]):
-                best = (d, o)
-        return best[1] if best else None
+# rule 18 --------------------------------------------------------------------------------
 
-    def _rule_19_20(self, p: _Overlap, holder: str, steps: list[Step] | None, rules: set[str],
-                    mark_room: bool) -> str | None:
-        facts = self.position.facts
-        hail = facts.hail_room_to_tack
-        if hail in (self.ga.id, self.gb.id):
-            g_h = self.ga if hail == self.ga.id else self.gb
-            g_o = self.gb if hail == self.ga.id else self.ga
-            o = self._near_obstruction(g_h)
-            if o is not None and g_h.tack == g_o.tack:
-                rules.add("20.2(c)")
-                if steps is not None:
-                    steps.append(Step("rule", f"{hail}, approaching {o.id}, has hailed for room to "
-                                      f"tack: {g_o.id} must respond, by tacking as soon as "
-                                      f"possible or by replying 'You tack' and giving {hail} "
-                                      "room to tack and avoid her", cite("20.2(c)")))
-                return hail
-        if mark_room or not p.overlapped or not p.overlap_applies:
-            return None
-        near = [(o.distance_to(g.hull), o, g) for o in self.position.obstructions
-                for g in (self.ga, self.gb)]
-        near = [x for x in near if x[0] <= self.zone + TOLERANCE]
-        if not near:
-            return None
-        _, o, _ = min(near, key=lambda x: x[0])
-        da, db = o.distance_to(self.ga.hull), o.distance_to(self.gb.hull)
-        inside = self.ga.id if da < db else self.gb.id
-        outside = self.gb.id if inside == self.ga.id else self.ga.id
-        g_in = self.ga if inside == self.ga.id else self.gb
-        g_out = self.gb if inside == self.ga.id else self.ga
-        if not _between_and_obstruction(g_in, g_out, o):
-            if steps is not None:
-                steps.append(Step("fact", f"{o.id} lies ahead of them, not abeam on one side: "
-                                  "neither boat is between the other and it, so no room to pass it "
-                                  "is owed", cite("19.2(b)")))
-            return None
-        rules.add("19.2(b)")
+
+def _zone_entry(case: _CCase) -> _Entry:
+    """How they stood when the first reached the zone: the fact, else the earliest snapshot
+    of the trail with one of them in the zone, else as they are now."""
+    sc, m = case.sc, case.mark
+    facts = case.facts
+    entry = facts.zone_entry
+    if entry is not None:
+        over, inside = entry.overlapped, entry.inside
+        steps = [Step("fact", f"given: {entry.first} reached the zone first, "
+                      f"{'overlapped' if over else 'not overlapped'} with the other",
+                      cite("18.2(a)"))]
+        if entry.doubt == "gained":
+            over = False
+            steps.append(Step("rule", "there is reasonable doubt that the overlap was gained in "
+                              "time: it is presumed it was not", cite("18.2(e)")))
+        elif entry.doubt == "broken":
+            over = True
+            steps.append(Step("rule", "there is reasonable doubt that the overlap was broken in "
+                              "time: it is presumed it was not", cite("18.2(e)")))
+        if over and inside is None:
+            inside = _inside(sc.ga, sc.gb, m.at)
+        applied, why = _applied_at_entry(case)
+        return _Entry(entry.first, over, inside, applied, why, entry.doubt, tuple(steps))
+    for snap in case.position.trail:
+        before = Position(case.position.wind, snap.boats, case.position.marks,
+                          options=case.position.options)
+        ga = _geometry(before, before.boat(sc.ga.id))
+        gb = _geometry(before, before.boat(sc.gb.id))
+        da = point_segment_distance(m.at, ga.hull[0], ga.hull[1])
+        db = point_segment_distance(m.at, gb.hull[0], gb.hull[1])
+        ins = [g for g, d in ((ga, da), (gb, db)) if d <= sc.zone + TOLERANCE]
+        if not ins:
+            continue
+        first = min(ins, key=lambda g: da if g is ga else db).id
+        over = overlapped(ga.hull, ga.heading, gb.hull, gb.heading)
+        inside = _inside(ga, gb, m.at) if over else None
+        try:
+            excluded = _exclusion_18(before, ga, gb, m)
+        except PositionError:  # a boat head to wind then, her tack not given: cannot tell
+            excluded = None
+        steps = [Step("fact", f"an earlier snapshot shows {first} reaching the zone first, "
+                      f"{'overlapped' if over else 'not overlapped'} with the other"
+                      + (f", {inside} inside" if inside else ""), cite("18.2(a)"))]
+        if excluded is not None:
+            steps.append(Step("fact", f"then {excluded[1]}", cite(excluded[0])))
+        return _Entry(first, over, inside, excluded is None,
+                      excluded[0] if excluded else None, None, tuple(steps))
+    over = case.p.overlapped and case.p.overlap_applies
+    inside = _inside(sc.ga, sc.gb, m.at) if over else None
+    applied, why = _applied_at_entry(case)
+    if len(sc.in_zone) == 1:
+        first = sc.in_zone[0]
+        text = (f"{first} is the only one in the zone: she reaches it first, "
+                f"{'overlapped' if over else 'not overlapped'} with the other")
+    else:
+        first = min(sc.in_zone, key=lambda b: sc.dist[b])
+        text = ("both are in the zone and nothing says how they entered it: taken as they are "
+                f"now ({'overlapped' if over else 'not overlapped'}), {first}, the nearer the "
+                "mark, having reached it first")
+    if over:
+        text += f"; {inside} inside" if inside else "; neither lies between the other and the mark"
+    return _Entry(first, over, inside, applied, why, None,
+                  (Step("fact", text, cite("18.2(a)")),))
+
+
+def _applied_at_entry(case: _CCase) -> tuple[bool, str | None]:
+    """Whether rule 18 applied when the first reached the zone, where no snapshot shows that
+    moment: it did, unless a boat has since passed head to wind in the zone and so was then
+    on the other tack, on a beat to windward (RRS 18.1(a)(1))."""
+    tacker = case.facts.passed_head_to_wind_in_zone
+    if tacker not in case.pair:
+        return True, None
+    t, o = case.sc.geo(tacker), case.sc.other(tacker)
+    if _tack(case.position, t) == _tack(case.position, o) and t.angle < 90 and o.angle < 90:
+        return False, "18.1(a)(1)"
+    return True, None
+
+
+def _decide_c(case: _CCase) -> _Grant | None:
+    return ("", "", "C") if case.sc._starting_mark() else None
+
+
+def _explain_c(case: _CCase, found: _Grant | None) -> list[Step]:
+    if found is None:
+        return []
+    return [Step("rule", f"{case.mark.id} is a starting mark and the boats are approaching it "
+                 "to start: no rule of Section C applies there", cite("C"))]
+
+
+def _exclusion_decider(rule: str) -> Any:
+    def decide_it(case: _CCase) -> _Grant | None:
+        found = _exclusion_18(case.position, case.sc.ga, case.sc.gb, case.mark)
+        return ("", "", rule) if found is not None and found[0] == rule else None
+
+    def explain_it(case: _CCase, found: _Grant | None) -> list[Step]:
+        if found is None:
+            return []
+        why = _exclusion_18(case.position, case.sc.ga, case.sc.gb, case.mark)
+        assert why is not None
+        return [Step("rule", why[1], cite(rule))]
+
+    return decide_it, explain_it
+
+
+def _hailer(case: _CCase) -> str | None:
+    """The boat of the pair whose hail for room to tack binds the other (RRS 20): she hailed
+    (or passed a hail on) and the other is on the same tack."""
+    for fact in (case.facts.hail_room_to_tack, case.facts.hail_passed_on):
+        if fact in case.pair:
+            other = case.sc.other(fact)
+            if _tack(case.position, other) == _tack(case.position, case.sc.geo(fact)):
+                return str(fact)
+    return None
+
+
+def _decide_20_2_e(case: _CCase) -> _Grant | None:
+    return ("", "", "20.2(e)") if _hailer(case) is not None else None
+
+
+def _explain_20_2_e(case: _CCase, found: _Grant | None) -> list[Step]:
+    if found is None:
+        return []
+    return [Step("rule", f"{_hailer(case)} has hailed for room to tack: until she has tacked and "
+                 "avoided the other, rule 18.2 does not apply between them", cite("20.2(e)"))]
+
+
+def _tacker_18_3(case: _CCase) -> tuple[BoatGeometry, BoatGeometry] | None:
+    """``(tacker, other)`` when rule 18.3 applies: the tacker passed head to wind from port
+    to starboard in the zone of a mark left to port, and the other, on starboard, is
+    fetching it."""
+    tacker = case.facts.passed_head_to_wind_in_zone
+    if tacker not in case.pair or case.mark.leave_to != "port":
+        return None
+    t, o = case.sc.geo(tacker), case.sc.other(tacker)
+    if _tack(case.position, t) is not Tack.STARBOARD:
+        return None
+    if _tack(case.position, o) is not Tack.STARBOARD or not _fetching(case.position, o,
+                                                                        case.mark):
+        return None
+    return t, o
+
+
+def _decide_18_3(case: _CCase) -> _Grant | None:
+    found = _tacker_18_3(case)
+    if found is None:
+        return None
+    t, o = found
+    if (_starboard_since_zone(case, o) and case.p.overlapped
+            and _inside_of(o, t, case.mark.at)):
+        return (o.id, t.id, "18.3")
+    return ("", "", "18.3")
+
+
+def _explain_18_3(case: _CCase, found: _Grant | None) -> list[Step]:
+    if found is None:
+        return []
+    pair = _tacker_18_3(case)
+    assert pair is not None
+    t, o = pair
+    m = case.mark
+    steps = [Step("rule", f"{t.id} passed head to wind from port to starboard tack in the zone "
+                  f"of {m.id}, which is left to port, and {o.id} on starboard is fetching it: "
+                  "rule 18.2 does not apply between them", cite("18.3"))]
+    if _starboard_since_zone(case, o):
+        steps.append(Step("rule", f"{o.id} has been on starboard since entering the zone: "
+                          f"{t.id} may not make her sail above close-hauled to avoid contact, "
+                          "and gives her mark-room if she becomes overlapped inside her"
+                          + (f"; {o.id} is overlapped inside her" if found[0] else ""),
+                          cite("18.3")))
+    return steps
+
+
+def _starboard_since_zone(case: _CCase, g: BoatGeometry) -> bool:
+    m = case.mark
+    for snap in case.position.trail:
+        b = next(x for x in snap.boats if x.id == g.id)
+        in_zone = point_segment_distance(m.at, b.hull[0], b.hull[1]) <= case.sc.zone + TOLERANCE
+        tack = b.tack if b.tack is not None else tack_of(b.heading, case.position.wind, None)
+        if in_zone and tack is not Tack.STARBOARD:
+            return False
+    return True
+
+
+def _unable(case: _CCase, inside: str | None) -> bool:
+    """Whether the outside boat, by the fact, has been unable to give room or mark-room to
+    ``inside`` from the time their overlap began (RRS 18.2(d), 19.2(b))."""
+    outside = case.facts.unable_to_give_room
+    return (inside is not None and outside in case.pair and outside != inside
+            and case.p.overlapped)
+
+
+def _decide_18_2_d(case: _CCase) -> _Grant | None:
+    inside = case.inside_now or (case.entry.inside if case.entry.overlapped else None)
+    return ("", "", "18.2(d)") if _unable(case, inside) else None
+
+
+def _explain_18_2_d(case: _CCase, found: _Grant | None) -> list[Step]:
+    if found is None:
+        return []
+    return [Step("rule", f"{case.facts.unable_to_give_room}, outside, has been unable to give "
+                 "mark-room from the time the inside overlap began: rules 18.2(a) and 18.2(c) "
+                 "do not apply between them", cite("18.2(d)"))]
+
+
+def _decide_18_2_b(case: _CCase) -> _Grant | None:
+    if not case.entry.applied or case.ended is None:
+        return None
+    if case.inside_now is not None:
+        case.rules.add("18.2(b)")
+        return None  # 18.2(c) decides
+    return ("", "", "18.2(b)")
+
+
+def _explain_18_2_b(case: _CCase, found: _Grant | None) -> list[Step]:
+    if not case.entry.applied or case.ended is None:
+        return []
+    steps = list(case.entry.steps)
+    steps.append(Step("rule", f"{case.entry.entitled} was entitled to mark-room when the first "
+                      f"reached the zone, but she {case.ended}: rule 18.2(a) no longer applies",
+                      cite("18.2(b)")))
+    return steps
+
+
+def _decide_18_2_a(case: _CCase) -> _Grant | None:
+    entry = case.entry
+    if not entry.applied or case.ended is not None or entry.entitled is None:
+        return None
+    if entry.doubt is not None:
+        case.rules.add("18.2(e)")
+    entitled = entry.entitled
+    return (entitled, case.sc.other(entitled).id, "18.2(a)")
+
+
+def _explain_18_2_a(case: _CCase, found: _Grant | None) -> list[Step]:
+    entry = case.entry
+    if case.ended is not None:
+        return []
+    steps = list(entry.steps)
+    if not entry.applied:
+        steps.append(Step("fact", "rule 18 did not apply between them when the first reached "
+                          f"the zone (rule {entry.why_not}): no mark-room was fixed then",
+                          cite("18.2(a)")))
+        return steps
+    if found is None:
+        steps.append(Step("fact", "they were overlapped when the first reached the zone, but "
+                          "neither lay between the other and the mark", cite("18.2(a)")))
+        return steps
+    entitled, giver, _ = found
+    if entry.overlapped:
+        why = (f"they were overlapped when {entry.first} reached the zone: {giver}, outside, "
+               f"gives {entitled}, inside, mark-room")
+    else:
+        why = (f"they were not overlapped when {entry.first} reached the zone: {giver}, which had "
+               f"not reached it, gives {entitled} mark-room")
+    now = case.p.overlapped and case.p.overlap_applies
+    if case.facts.overlap_broken or (entry.overlapped and not now):
+        why += "; the duty continues although that overlap has since been broken"
+    elif not entry.overlapped and now:
+        why += "; the duty continues although they have overlapped since"
+    steps.append(Step("rule", why, cite("18.2(a)")))
+    return steps
+
+
+def _decide_18_2_c(case: _CCase) -> _Grant | None:
+    entry = case.entry
+    if entry.applied and case.ended is None:
+        return None  # 18.2(a) applies
+    inside = case.inside_now
+    return (inside, case.sc.other(inside).id, "18.2(c)") if inside is not None else None
+
+
+def _explain_18_2_c(case: _CCase, found: _Grant | None) -> list[Step]:
+    if found is None:
+        return []
+    return [Step("rule", f"rule 18.2(a) does not apply and they are overlapped: {found[1]}, "
+                 f"outside, gives {found[0]}, inside, mark-room", cite("18.2(c)"))]
+
+
+def _rule_18_4(case: _CCase, entitled: str, steps: list[Step] | None) -> None:
+    m = case.mark
+    if case.facts.must_gybe_at_mark != entitled:
+        return
+    if m.gate:
         if steps is not None:
-            steps.append(Step("rule", f"overlapped at {o.id} ({_fmt(min(da, db))} hull lengths "
-                              f"from it): {outside}, outside, gives {inside}, inside, room "
-                              "between her and the obstruction", cite("19.2(b)")))
-        return inside
+            steps.append(Step("fact", f"{m.id} is a gate mark: rule 18.4 does not apply there",
+                              cite("18.4")))
+        return
+    if entitled == case.holder and case.p.overlapped:
+        case.rules.add("18.4")
+        if steps is not None:
+            steps.append(Step("rule", f"{entitled}, inside, overlapped and with right of way, "
+                              f"must gybe at {m.id} to sail her proper course: until she gybes "
+                              "she may sail no farther from the mark than that course needs",
+                              cite("18.4")))
 
 
-def _between_and_obstruction(inside: BoatGeometry, outside: BoatGeometry,
-                             o: Obstruction) -> bool:
-    """Whether ``inside`` lies between ``outside`` and the obstruction as they pass it: her
-    course clears it (an obstruction across her bow is one she must turn from, RRS 20's
-    case), and it lies on her side away from the other boat."""
-    c = _mid(inside.hull)
-    d = heading_vector(inside.heading)
-    ahead = (c[0] + d[0] * 20.0, c[1] + d[1] * 20.0)
-    if o.distance_to((c, ahead)) <= TOLERANCE:
-        return False
-    n = o.nearest_point(inside.hull)
-    side_o = lateral(n, c, inside.heading)
-    side_b = lateral(_mid(outside.hull), c, inside.heading)
-    return side_o * side_b < 0
+_d_1811, _e_1811 = _exclusion_decider("18.1(a)(1)")
+_d_1813, _e_1813 = _exclusion_decider("18.1(a)(3)")
+_d_1812, _e_1812 = _exclusion_decider("18.1(a)(2)")
+
+MARK_ROOM: tuple[Rule[_CCase, _Grant], ...] = (
+    Rule("at a starting mark", cite("C"),
+         "No rule of Section C applies at a starting mark while boats approach it to start.",
+         _decide_c, _explain_c, exception_to="18.2(a), 18.2(c)"),
+    Rule("opposite tacks on a beat", cite("18.1(a)(1)"),
+         "Rule 18 does not apply between boats on opposite tacks on a beat to windward.",
+         _d_1811, _e_1811, exception_to="18.2(a), 18.2(c)"),
+    Rule("approaching and leaving", cite("18.1(a)(3)"),
+         "Rule 18 does not apply between a boat approaching a mark and one leaving it.",
+         _d_1813, _e_1813, exception_to="18.2(a), 18.2(c)"),
+    Rule("one must tack", cite("18.1(a)(2)"),
+         "Rule 18 does not apply between boats on opposite tacks when only one of them must "
+         "tack at the mark.", _d_1812, _e_1812, exception_to="18.2(a), 18.2(c)"),
+    Rule("after a hail for room to tack", cite("20.2(e)"),
+         "From a hail for room to tack until the hailing boat has tacked and avoided the "
+         "other, rule 18.2 does not apply between them.", _decide_20_2_e, _explain_20_2_e,
+         exception_to="18.2(a), 18.2(c)"),
+    Rule("passing head to wind in the zone", cite("18.3"),
+         "A boat that tacks onto starboard in the zone of a port-hand mark: rule 18.2 does "
+         "not apply between her and a starboard boat fetching it, to whom she gives mark-room "
+         "if overlapped inside her.", _decide_18_3, _explain_18_3,
+         exception_to="18.2(a), 18.2(c)"),
+    Rule("unable to give mark-room", cite("18.2(d)"),
+         "An outside boat unable to give mark-room from the time the inside overlap began "
+         "need not give it.", _decide_18_2_d, _explain_18_2_d,
+         exception_to="18.2(a), 18.2(c)"),
+    Rule("mark-room ends", cite("18.2(b)"),
+         "Rule 18.2(a) ends when the boat entitled passes head to wind or leaves the zone.",
+         _decide_18_2_b, _explain_18_2_b, exception_to="18.2(a)"),
+    Rule("fixed at the zone", cite("18.2(a)"),
+         "When the first boat reaches the zone, the outside boat of an overlap, or the boat "
+         "not yet in the zone, gives mark-room from then on.", _decide_18_2_a, _explain_18_2_a),
+    Rule("overlapped later", cite("18.2(c)"),
+         "Where rule 18.2(a) does not apply, the outside boat of an overlap gives the inside "
+         "boat mark-room.", _decide_18_2_c, _explain_18_2_c),
+)
+"""Mark-room between two boats at a mark (RRS 18 and the Section C preamble), in the order
+the rules are asked: every exclusion and exception before the rules it sets aside."""
+
+
+# rules 19 and 20 --------------------------------------------------------------------------
+
+
+def _hail_breaches(case: _CCase, hailer: str) -> list[tuple[str, str]]:
+    """How a hail for room to tack broke RRS 20.1: ``(rule, why)`` for each condition not
+    met."""
+    pos = case.position
+    h, o = case.sc.geo(hailer), case.sc.other(hailer)
+    out: list[tuple[str, str]] = []
+    ahead = _ahead_on_course(case.sc, h)
+    if ahead is None:
+        out.append(("20.1(a)", f"nothing lies on {hailer}'s course within "
+                    f"{_fmt(case.sc.zone)} hull lengths: she is not approaching an obstruction "
+                    "she will soon have to change course substantially to avoid"))
+    elif isinstance(ahead, Mark) and _fetching(pos, o, ahead):
+        out.append(("20.1", f"what she approaches is {ahead.id}, a mark that {o.id} is "
+                    "fetching: she may not hail for room to tack there"))
+    if h.angle > pos.options.close_hauled + ANGLE_TOLERANCE:
+        out.append(("20.1(b)", f"{hailer} sails {h.angle:g} degrees from the wind, below "
+                    f"close-hauled ({pos.options.close_hauled:g})"))
+    return out
+
+
+_CLEARANCE = 0.5
+"""How near her course line a mark or a hull must lie for a boat to have to change course
+to avoid it (half a hull length: a point or a hull has no breadth here)."""
+
+
+def _ahead_on_course(sc: _SectionC, g: BoatGeometry) -> Obstruction | Mark | Boat | None:
+    """The nearest obstruction, mark or boat she must keep clear of that lies on her course
+    within the zone's distance ahead of her bow."""
+    pos = sc.position
+    bow = g.hull[1]
+    d = heading_vector(g.heading)
+    reach = (bow[0] + d[0] * sc.zone, bow[1] + d[1] * sc.zone)
+    course = (bow, reach)
+    found: list[tuple[float, Obstruction | Mark | Boat]] = []
+    for o in pos.obstructions:
+        if o.distance_to(course) <= TOLERANCE:
+            found.append((o.distance_to(g.hull), o))
+    for m in pos.marks:
+        if point_segment_distance(m.at, bow, reach) <= _CLEARANCE:
+            found.append((point_segment_distance(m.at, g.hull[0], g.hull[1]), m))
+    for b in pos.boats:
+        if b.id == g.id:
+            continue
+        if segment_distance(course[0], course[1], b.hull[0], b.hull[1]) <= _CLEARANCE \
+                and sc.keeps_clear_of(g.id, b.id):
+            found.append((hull_distance(g.hull, b.hull), b))
+    return min(found, key=lambda x: x[0])[1] if found else None
+
+
+def _decide_20_3(case: _CCase) -> _Grant | None:
+    b = case.facts.hail_passed_on
+    if b not in case.pair or _hailer(case) != b:
+        return None
+    case.rules.add("20.2(c)")
+    return (str(b), case.sc.other(b).id, "20.3")
+
+
+def _explain_20_3(case: _CCase, found: _Grant | None) -> list[Step]:
+    if found is None:
+        return []
+    return [Step("rule", f"{found[0]}, hailed for room to tack, has hailed {found[1]} in turn: "
+                 "she may, whatever rule 20.1's conditions, and rule 20.2 applies between them",
+                 cite("20.3")),
+            Step("rule", f"{found[1]} must respond by tacking as soon as possible or by replying "
+                 f"'You tack' and giving {found[0]} room to tack and avoid her; when she "
+                 f"responds, {found[0]} tacks as soon as possible", cite("20.2(c)"))]
+
+
+def _decide_20_2_c(case: _CCase) -> _Grant | None:
+    h = case.facts.hail_room_to_tack
+    if h not in case.pair or _hailer(case) != h:
+        return None
+    breaches = _hail_breaches(case, str(h))
+    if breaches:
+        case.rules.add("20.2(b)")
+        case.breaches.extend((str(h), rule) for rule, _ in breaches)
+    return (str(h), case.sc.other(h).id, "20.2(c)")
+
+
+def _explain_20_2_c(case: _CCase, found: _Grant | None) -> list[Step]:
+    h = case.facts.hail_room_to_tack
+    if found is None:
+        if h in case.pair and case.facts.hail_passed_on not in case.pair:
+            return [Step("fact", f"{h} hailed for room to tack, but the other is on the other "
+                         "tack: rule 20 gives room to tack only from a boat on the same tack",
+                         cite("20.1"))]
+        return []
+    steps: list[Step] = []
+    breaches = _hail_breaches(case, found[0])
+    for rule, why in breaches:
+        steps.append(Step("fact", f"{why}: her hail breaks rule 20.1", cite(rule)))
+    if breaches:
+        steps.append(Step("rule", f"{found[1]} must respond to the hail all the same",
+                          cite("20.2(b)")))
+    steps.append(Step("rule", f"{found[0]} has hailed for room to tack: {found[1]} must respond, "
+                      f"by tacking as soon as possible or by replying 'You tack' and giving "
+                      f"{found[0]} room to tack and avoid her; when she responds, {found[0]} "
+                      "tacks as soon as possible", cite("20.2(c)")))
+    return steps
+
+
+ROOM_TO_TACK: tuple[Rule[_CCase, _Grant], ...] = (
+    Rule("passing on a hail", cite("20.3"),
+         "A boat hailed for room to tack may hail another boat on the same tack in turn; rule "
+         "20.2 applies between them.", _decide_20_3, _explain_20_3, exception_to="20.2(c)"),
+    Rule("responding to a hail", cite("20.2(c)"),
+         "A hailed boat responds by tacking or by replying 'You tack' and giving room, even to "
+         "a hail that broke rule 20.1.", _decide_20_2_c, _explain_20_2_c),
+)
+"""Room to tack at an obstruction (RRS 20), asked of every pair."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Obstacle:
+    """An obstruction at hand for a pair: an object, a continuing obstruction, or a boat both
+    must keep clear of."""
+
+    id: str
+    what: str
+    near_a: Vec
+    """Its point nearest the first boat of the pair."""
+    near_b: Vec
+    distance: float
+    continuing: bool
+
+
+def _passed(g: BoatGeometry, points: tuple[Vec, ...], radius: float = 0.0) -> bool:
+    """Whether she has passed an obstruction (its corners, or a circle's centre and radius):
+    it lies wholly abaft her beam."""
+    dx, dy = heading_vector(g.heading)
+    c = _mid(g.hull)
+    return max((q[0] - c[0]) * dx + (q[1] - c[1]) * dy for q in points) + radius < -TOLERANCE
+
+
+def _obstacle(sc: _SectionC) -> _Obstacle | None:
+    """The nearest obstruction within the zone's distance of either boat that they have not
+    yet passed: one of the position's, or a boat both must keep clear of."""
+    from rightofway.plane import closest_points
+
+    ga, gb = sc.ga, sc.gb
+    reach = sc.zone + TOLERANCE
+    found: list[_Obstacle] = []
+    for o in sc.position.obstructions:
+        d = min(o.distance_to(ga.hull), o.distance_to(gb.hull))
+        if o.polygon is not None:
+            shape, radius = o.polygon, 0.0
+        else:
+            assert o.at is not None and o.radius is not None
+            shape, radius = (o.at,), o.radius
+        if d <= reach and not (_passed(ga, shape, radius) and _passed(gb, shape, radius)):
+            found.append(_Obstacle(o.id, "obstruction", o.nearest_point(ga.hull),
+                                   o.nearest_point(gb.hull), d, o.kind == "continuing"))
+    for c in sc.position.boats:
+        if c.id in (ga.id, gb.id):
+            continue
+        ch = c.hull
+        d = min(hull_distance(ga.hull, ch), hull_distance(gb.hull, ch))
+        if d <= reach and not (_passed(ga, ch) and _passed(gb, ch)) \
+                and sc.keeps_clear_of(ga.id, c.id) and sc.keeps_clear_of(gb.id, c.id):
+            found.append(_Obstacle(
+                c.id, "boat", closest_points(ga.hull[0], ga.hull[1], ch[0], ch[1])[1],
+                closest_points(gb.hull[0], gb.hull[1], ch[0], ch[1])[1], d, False))
+    return min(found, key=lambda o: o.distance) if found else None
+
+
+def _room_inside(case: _CCase) -> str | None:
+    o = case.obstacle
+    assert o is not None
+    return _inside(case.sc.ga, case.sc.gb, o.near_a, o.near_b)
+
+
+def _decide_19_2_c_room(case: _CCase) -> _Grant | None:
+    o = case.obstacle
+    assert o is not None
+    if not o.continuing:
+        return None
+    found = _barging(case.position, case.sc.ga, case.sc.gb, case.p.overlapped,
+                     case.p.overlap_applies)
+    return ("", "", "19.2(c)") if found is not None else None
+
+
+def _explain_19_2_c_room(case: _CCase, found: _Grant | None) -> list[Step]:
+    if found is None:
+        return []
+    return [Step("rule", f"{case.giver} came from clear astern between {case.holder} and "
+                 f"{case.obstacle.id if case.obstacle else 'it'} with no room to pass between "
+                 "them: she is owed no room under rule 19.2(b)", cite("19.2(c)"))]
+
+
+def _decide_19_2_b_unable(case: _CCase) -> _Grant | None:
+    return ("", "", "19.2(b)") if _unable(case, _room_inside(case)) else None
+
+
+def _explain_19_2_b_unable(case: _CCase, found: _Grant | None) -> list[Step]:
+    if found is None:
+        return []
+    return [Step("rule", f"{case.facts.unable_to_give_room}, outside, has been unable to give "
+                 f"{_room_inside(case)} room from the time their overlap began: she need not "
+                 "give it", cite("19.2(b)"))]
+
+
+def _decide_19_2_b(case: _CCase) -> _Grant | None:
+    inside = _room_inside(case)
+    return (inside, case.sc.other(inside).id, "19.2(b)") if inside is not None else None
+
+
+def _explain_19_2_b(case: _CCase, found: _Grant | None) -> list[Step]:
+    o = case.obstacle
+    assert o is not None
+    what = (f"{o.id}, a boat both must keep clear of and so an obstruction to them"
+            if o.what == "boat" else o.id)
+    if found is None:
+        return [Step("fact", f"overlapped at {what}, but neither lies between the other and it: "
+                     "they pass it on different sides", cite("19.2(b)"))]
+    return [Step("rule", f"{case.holder}, with right of way, may choose to pass {o.id} on either "
+                 "side", cite("19.2(a)")),
+            Step("rule", f"overlapped at {what} ({_fmt(o.distance)} hull lengths away): "
+                 f"{found[1]}, outside, gives {found[0]}, inside, room between her and it",
+                 cite("19.2(b)"))]
+
+
+ROOM: tuple[Rule[_CCase, _Grant], ...] = (
+    Rule("barging at a continuing obstruction", cite("19.2(c)"),
+         "A boat that came from clear astern between another and a continuing obstruction, "
+         "with no room to pass between them, is owed no room.", _decide_19_2_c_room,
+         _explain_19_2_c_room, exception_to="19.2(b)"),
+    Rule("unable to give room", cite("19.2(b)"),
+         "An outside boat unable to give room from the time the overlap began need not give "
+         "it.", _decide_19_2_b_unable, _explain_19_2_b_unable, exception_to="19.2(b)"),
+    Rule("overlapped at an obstruction", cite("19.2(b)"),
+         "The outside boat of an overlap gives the inside boat room between her and the "
+         "obstruction.", _decide_19_2_b, _explain_19_2_b),
+)
+"""Room at an obstruction (RRS 19), asked of a pair that overlaps at one where no mark-room
+is owed."""
 
 
 # --- penalties -------------------------------------------------------------------------------
@@ -1295,7 +2072,7 @@ def _keep_clear(position: Position) -> tuple[list[tuple[str, str, str]], list[in
         ida, sxa, sya, _, _, dxa, dya, mxa, mya, port_a, _ = rows[i]
         idb, sxb, syb, bxb, byb, dxb, dyb, mxb, myb, _, _ = rows[j]
         # overlapped through a boat between them (rule 11) or not (rule 12)
-        if _via(rows, masks, i, j):
+        if _via(position, masks, i, j):
             sa = (mxb - mxa) * dya - (myb - mya) * dxa
             sb = (mxa - mxb) * dyb - (mya - myb) * dxb
             score = sa - sb if port_a else -sa - -sb
@@ -1321,26 +2098,38 @@ def _keep_clear(position: Position) -> tuple[list[tuple[str, str, str]], list[in
     return out, masks
 
 
-def _via(rows: tuple[_Row, ...], masks: list[int], i: int, j: int) -> bool:
-    """Whether a boat lies between boats ``i`` and ``j`` overlapping both (:func:`_pair`'s
-    search, with the arithmetic of :func:`_between`)."""
+def _via(position: Position, masks: list[int], i: int, j: int) -> bool:
+    """Whether a boat lies between boats ``i`` and ``j`` overlapping both, the overlap terms
+    applying to each link (:func:`_pair`'s search, with the arithmetic of :func:`_between`)."""
     common = masks[i] & masks[j]
     if not common:
         return False
-    _, _, _, _, _, _, _, mxa, mya, _, _ = rows[i]
-    _, _, _, _, _, _, _, mxb, myb, _, _ = rows[j]
+    boats = _boats(position)
+    rows = boats.rows
+    _, _, _, _, _, _, _, mxa, mya, port_a, _ = rows[i]
+    _, _, _, _, _, _, _, mxb, myb, port_b, _ = rows[j]
     vx, vy = mxb - mxa, myb - mya
     norm = vx * vx + vy * vy
     if norm == 0:
         return False
     while common:
         low = common & -common
-        _, _, _, _, _, _, _, mxc, myc, _, _ = rows[low.bit_length() - 1]
+        k = low.bit_length() - 1
+        _, _, _, _, _, _, _, mxc, myc, port_c, _ = rows[k]
         t = ((mxc - mxa) * vx + (myc - mya) * vy) / norm
-        if TOLERANCE < t < 1 - TOLERANCE:
+        if TOLERANCE < t < 1 - TOLERANCE and _links(position, k, i, port_c == port_a) \
+                and _links(position, k, j, port_c == port_b):
             return True
         common ^= low
     return False
+
+
+def _links(position: Position, c: int, x: int, same_tack: bool) -> bool:
+    """Whether the overlap terms apply between boats ``c`` and ``x`` (by index)."""
+    if same_tack:
+        return True
+    geos = list(_boats(position).geos.values())
+    return _terms_apply(position, geos[c], geos[x])
 
 
 Relation = tuple[str, str, str, str | None, str | None]
@@ -1352,16 +2141,26 @@ def relations(position: Position) -> list[Relation]:
     :func:`rulings`, without explanations (engines): :func:`keep_clear`, and who of the two
     is entitled to mark-room and to room (``None`` for nobody), as :func:`ruling` says.
 
-    Only pairs with a boat in the zone of a mark or within that distance of an obstruction
-    are asked about Section C's rules (rules 18 to 20), without writing their steps.
+    Section C's rules (rules 18 to 20) are asked, without writing their steps, only of the
+    pairs they can concern: a boat in the zone of a mark or within that distance of an
+    obstruction, a boat that hailed for room to tack, or two overlapped boats that both keep
+    clear of a third (an obstruction to them).
     """
     decided, masks = _keep_clear(position)
     boats = _boats(position)
     near = boats.near
-    if not any(near):
-        return [(k, r, rule, None, None) for k, r, rule in decided]
     rows = boats.rows
     geos = list(boats.geos.values())
+    ids = [row[0] for row in rows]
+    facts = position.facts
+    hailers = {facts.hail_room_to_tack, facts.hail_passed_on} - {None}
+    kept: dict[str, set[str]] = {bid: set() for bid in ids}
+    for giver, holder, _ in decided:
+        kept[giver].add(holder)
+
+    def keeps_clear(x: str, c: str) -> bool:
+        return c in kept[x]
+
     out: list[Relation] = []
     n = len(geos)
     k = 0
@@ -1369,17 +2168,21 @@ def relations(position: Position) -> list[Relation]:
         for j in range(i + 1, n):
             giver, holder, rule = decided[k]
             k += 1
-            if not (near[i] or near[j]):
+            if rule in SECTION_D:
+                out.append((giver, holder, rule, None, None))
+                continue
+            # the overlap as _pair finds it (directly, or through a boat between them)
+            over = bool(masks[i] >> j & 1) or _via(position, masks, i, j)
+            if not (near[i] or near[j] or ids[i] in hailers or ids[j] in hailers
+                    or (over and kept[ids[i]] & kept[ids[j]])):
                 out.append((giver, holder, rule, None, None))
                 continue
             ga, gb = geos[i], geos[j]
-            section_c = _SectionC(position, ga, gb)
-            # the overlap as _pair finds it (directly, or through a boat between them)
-            over = bool(masks[i] >> j & 1) or _via(rows, masks, i, j)
+            section_c = _SectionC(position, ga, gb, keeps_clear)
             applies = (ga.tack == gb.tack or (ga.beyond_90 and gb.beyond_90)
-                       or section_c.rule18_possible)
-            mark_room, room, _ = section_c.judge(_Overlapped(over, applies), holder, giver, None)
-            out.append((giver, holder, rule, mark_room, room))
+                       or section_c.rule18_applies)
+            c = section_c.judge(_Overlapped(over, applies), holder, giver, None)
+            out.append((giver, holder, rule, c.mark_room, c.room))
     return out
 
 

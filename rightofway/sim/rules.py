@@ -19,7 +19,12 @@ from typing import TYPE_CHECKING
 
 from rightofway import rrs
 from rightofway.explain import Citation, Step
-from rightofway.plane import point_segment_distance, segments_cross
+from rightofway.plane import (
+    is_dead_downwind,
+    is_head_to_wind,
+    point_segment_distance,
+    segments_cross,
+)
 from rightofway.results import Ruling
 from rightofway.sim.position import Line, Position, Vec
 from rightofway.sim.sailing import cite
@@ -47,7 +52,12 @@ def to_rrs(position: Position) -> rrs.Position:
     """The position as the Racing Rules of Sailing see it: hull lengths, the wind in degrees,
     marks left to port (the course's marks are rounded to port)."""
     k = 1.0 / position.hull_length
-    boats = tuple(rrs.Boat(b.id, (b.at[0] * k, b.at[1] * k), b.heading, False, b.tack)
+    wind = position.wind_degrees
+    # a boat's recorded tack speaks only where the wind leaves it open: head to wind or dead
+    # downwind (her tack before); elsewhere the wind gives it
+    boats = tuple(rrs.Boat(b.id, (b.at[0] * k, b.at[1] * k), b.heading, False,
+                           b.tack if is_head_to_wind(b.heading, wind)
+                           or is_dead_downwind(b.heading, wind) else None)
                   for b in position.boats)
     marks = tuple(rrs.Mark(m.id, (m.at[0] * k, m.at[1] * k), "port", None)
                   for m in position.marks)
