@@ -93,3 +93,37 @@ def test_invalid_vector_game_file_is_rejected_with_its_field(
     assert len(err) == 1
     assert err[0].startswith(f"error: {INVALID_VG / name}:")
     assert field in err[0] and fragment in err[0]
+
+
+INVALID_RRS = Path(__file__).parent / "data" / "invalid-rrs"
+CASES_RRS = {
+    "by-the-lee-beyond-band.yaml": ("position.boats[0].tack", "within 30 degrees past dead"),
+    "stated-tack-against-the-wind.yaml": ("position.boats[0].tack",
+                                          "the wind makes her starboard"),
+    "unknown-fact.yaml": ("position.facts.hailed_for_water", "unknown key"),
+    "incident-without-protest.yaml": ("incident", "need a hearing"),
+    "incident-not-a-party.yaml": ("incident.avoiding_action", "'Q' is not a party"),
+    "avoidable-unknown-boat.yaml": ("incident.avoidable[1]", "'X' is not a party"),
+    "decision-without-protest.yaml": ("expect.decision", "needs a hearing"),
+    "protest-unknown-boat.yaml": ("protest.against", "no boat 'Z'"),
+    "decision-names-another-boat.yaml": ("expect.decision.penalised[1]", "'Q' is not a party"),
+}
+
+
+def test_every_invalid_rrs_file_has_a_case() -> None:
+    assert sorted(p.name for p in INVALID_RRS.glob("*.yaml")) == sorted(CASES_RRS)
+
+
+@pytest.mark.parametrize("name", sorted(CASES_RRS))
+def test_invalid_rrs_file_exits_2_with_one_line_naming_line_and_field(
+        name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    field, fragment = CASES_RRS[name]
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(INVALID_RRS / name)
+    message = str(err.value)
+    assert "\n" not in message and err.value.line is not None
+    assert message.startswith(f"{INVALID_RRS / name}:{err.value.line}: {field}:")
+    assert fragment in message
+    assert main(["check", str(INVALID_RRS / name)]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and str(INVALID_RRS / name) in lines[0]

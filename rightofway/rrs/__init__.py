@@ -2,7 +2,8 @@
 
 For boats placed on the water, :func:`ruling` says who must keep clear, who is
 entitled to mark-room or room, and which rules decide, each step explained with
-its rule number and the facts measured (hull lengths, degrees). The geometry is
+its rule number and the facts measured (hull lengths, degrees); :func:`hearing`
+decides a protest between two of them as a protest committee writes it. The geometry is
 :mod:`rightofway.plane`, shared with the simulation.
 
 >>> from rightofway.rrs import Boat, Position, ruling
@@ -12,6 +13,7 @@ its rule number and the facts measured (hull lengths, degrees). The geometry is
 ('A', 'B', ('10',))
 """
 
+from rightofway.rrs.hearing import Decision, Incident, Protest, hearing
 from rightofway.rrs.position import (
     Boat,
     Facts,
@@ -45,7 +47,9 @@ __all__ = [
     "RIGHT_OF_WAY",
     "Boat",
     "BoatGeometry",
+    "Decision",
     "Facts",
+    "Incident",
     "Line",
     "Mark",
     "Obstruction",
@@ -54,11 +58,13 @@ __all__ = [
     "PairRuling",
     "Penalty",
     "Position",
+    "Protest",
     "Relation",
     "Snapshot",
     "ZoneEntry",
     "boat_geometry",
     "engagement_graph",
+    "hearing",
     "keep_clear",
     "pair_facts",
     "penalty",

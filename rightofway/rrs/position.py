@@ -505,10 +505,10 @@ def _check_tacks(boats: tuple[Boat, ...], wind: float, options: Options,
         other = "port" if stated is Tack.STARBOARD else "starboard"
         raise PositionError((*where, i, "tack"),
                             f"boat {b.id} heads {b.heading:g} degrees with the wind from "
-                            f"{wind:g}: the wind makes her {other}, and her stated "
-                            f"{stated.value} tack stands only within {options.by_the_lee:g} "
-                            f"degrees past dead downwind (option by_the_lee); she is "
-                            f"{past:g} past it")
+                            f"{wind:g}: the wind makes her {other}; a stated {stated.value} "
+                            f"tack stands only head to wind or sailing by the lee, within "
+                            f"{options.by_the_lee:g} degrees past dead downwind (option "
+                            f"by_the_lee), and she is {past:g} past it")
 
 
 def _boat(m: RrsBoatModel) -> Boat:

@@ -67,6 +67,7 @@ __all__ = [
     "right_of_way",
     "ruling",
     "rulings",
+    "sorted_rules",
 ]
 
 
@@ -730,14 +731,17 @@ class PairRuling:
                 "breaches": [list(b) for b in self.breaches], "steps": steps_json(self.steps)}
 
 
-_RULE_ORDER = ("C", "10", "11", "12", "13", "15", "16.1", "16.2", "17", "18.1(a)(1)",
+_RULE_ORDER = ("C", "10", "11", "12", "13", "14", "15", "16.1", "16.2", "17", "18.1(a)(1)",
                "18.1(a)(2)", "18.1(a)(3)", "18.2(a)", "18.2(b)", "18.2(c)", "18.2(d)",
-               "18.2(e)", "18.3", "18.4", "19.2(b)", "19.2(c)", "20.2(b)", "20.2(c)",
-               "20.2(e)", "20.3", "21.1", "21.2", "21.3", "22", "23.1", "43.1(b)")
+               "18.2(e)", "18.3", "18.4", "19.2(b)", "19.2(c)", "20.1", "20.1(a)", "20.1(b)",
+               "20.2(b)", "20.2(c)", "20.2(e)", "20.3", "21.1", "21.2", "21.3", "22", "23.1",
+               "43.1(a)", "43.1(b)", "43.1(c)")
 
 
-def _sorted_rules(rules: set[str]) -> tuple[str, ...]:
-    return tuple(sorted(rules, key=lambda r: _RULE_ORDER.index(r) if r in _RULE_ORDER else 99))
+def sorted_rules(rules: set[str]) -> tuple[str, ...]:
+    """Rule numbers in the rulebook's order (``"10"`` before ``"18.2(a)"``)."""
+    return tuple(sorted(rules, key=lambda r: (_RULE_ORDER.index(r) if r in _RULE_ORDER
+                                              else len(_RULE_ORDER), r)))
 
 
 def ruling(position: Position, a: str | None = None, b: str | None = None) -> PairRuling:
@@ -812,7 +816,7 @@ def _rule(position: Position, ga: BoatGeometry, gb: BoatGeometry,
     steps.append(Step("conclusion", f"{giver} keeps clear of {holder}"
                       + (f"; {c.mark_room} is entitled to mark-room" if c.mark_room else "")
                       + (f"; {c.room} is entitled to room" if c.room else ""), cite(basis)))
-    return PairRuling(ga.id, gb.id, holder, giver, c.mark_room, c.room, _sorted_rules(rules),
+    return PairRuling(ga.id, gb.id, holder, giver, c.mark_room, c.room, sorted_rules(rules),
                       tuple(steps), p, basis, c.mark_room_rule, c.room_rule,
                       tuple(c.breaches))
 
@@ -1991,6 +1995,9 @@ def rulings(position: Position) -> list[PairRuling]:
     """The ruling of every pair of boats, in the order the boats are listed."""
     if not isinstance(position, Position):
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
+    boats = _boats(position)
+    if boats.unknown is not None:  # her tack decides every pair: say which it is
+        _tack(position, boats.geos[boats.unknown.id])
     fleet = _Fleet(position)
     geos = list(fleet.geos.values())
     return [_rule(position, geos[i], geos[j], fleet) for i in range(len(geos))

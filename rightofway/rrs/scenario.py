@@ -18,6 +18,7 @@ from rightofway.explain import Step
 from rightofway.positions import PositionError
 from rightofway.rrs import rules
 from rightofway.rrs.formats import RrsOptionsModel, RrsPositionModel
+from rightofway.rrs.hearing import Decision, Incident, Protest, hearing
 from rightofway.rrs.position import Position, to_position
 from rightofway.scenarios import (
     Comparison,
@@ -28,10 +29,51 @@ from rightofway.scenarios import (
     StrictModel,
 )
 
-__all__ = ["Prepared", "RrsExpect", "RrsScenario", "RuleNumber", "check", "prepare"]
+__all__ = ["DecisionModel", "IncidentModel", "Prepared", "ProtestModel", "RrsExpect",
+           "RrsScenario", "RuleNumber", "check", "prepare"]
 
 RuleNumber = Annotated[str, Field(pattern=r"^(C|\d{1,2}(\.\d)?(\([a-z]\))?(\(\d\))?)$")]
 """A rule number as the rulebook writes it: ``"10"``, ``"18.2(a)"``, ``"18.1(a)(1)"``, ``"C"``."""
+
+
+class ProtestModel(StrictModel):
+    """A protest: ``{by: A, against: B}``; the decision covers both parties."""
+
+    by: Id
+    """The protesting boat."""
+    against: Id
+    """The protested boat."""
+
+
+class IncidentModel(StrictModel):
+    """The facts found about the incident beyond the position; every key optional."""
+
+    contact: StrictBool = False
+    """The boats touched."""
+    damage: StrictBool = False
+    """The contact caused damage or injury."""
+    avoiding_action: Id | None = None
+    """The right-of-way boat that had to act to avoid the other."""
+    room_to_keep_clear: StrictBool = True
+    """False: the keep-clear boat had no room to keep clear when the other acquired right of
+    way or changed course."""
+    room_not_given: Id | None = None
+    """The boat not given the room or mark-room owed her."""
+    avoidable: Annotated[list[Id], Field(max_length=2)] | None = None
+    """The boats for whom avoiding contact was reasonably possible (default: both)."""
+    penalty_taken: Id | None = None
+    """A boat that took a penalty for the incident (RRS 44.1)."""
+
+
+class DecisionModel(StrictModel):
+    """The decision a protest committee would write."""
+
+    broke: dict[Id, list[RuleNumber]] = Field(default_factory=dict)
+    """Every rule each boat broke (exact sets; boats that broke none left out)."""
+    exonerated: dict[Id, list[RuleNumber]] = Field(default_factory=dict)
+    """The exoneration rules applied to each boat (``43.1(a)``, ``43.1(b)``, ``43.1(c)``)."""
+    penalised: list[Id] = Field(default_factory=list)
+    """The boats penalised, sorted."""
 
 
 class RrsExpect(StrictModel):
@@ -57,6 +99,8 @@ class RrsExpect(StrictModel):
     """Each boat listed: her tack."""
     in_zone: list[Id] | None = None
     """The exact set of the pair's boats in the zone of the mark concerned."""
+    decision: DecisionModel | None = None
+    """The hearing's decision (needs ``protest``)."""
 
 
 class RrsScenario(ScenarioHeader):
@@ -69,7 +113,11 @@ class RrsScenario(ScenarioHeader):
     position: RrsPositionModel
     """The snapshot."""
     pair: Annotated[tuple[Id, Id], Field(strict=False)] | None = None
-    """The two boats judged (default: the first two boats)."""
+    """The two boats judged (default: the protest's parties, else the first two boats)."""
+    protest: ProtestModel | None = None
+    """A protest between two boats: the scenario is then a hearing."""
+    incident: IncidentModel | None = None
+    """The facts found about the incident (needs ``protest``)."""
     expect: RrsExpect = RrsExpect()
     """What Part 2 must say; every key given must hold."""
 
@@ -83,6 +131,8 @@ class Prepared:
     position: Position
     pair: tuple[str, str]
     ruling: rules.PairRuling
+    decision: Decision | None = None
+    """The hearing's decision, when the file carries a protest."""
 
     @property
     def move(self) -> tuple[str, str]:
@@ -100,7 +150,12 @@ def prepare(sc: RrsScenario, file: str) -> Prepared:
     except PositionError as bad:
         raise FieldError(("position", *bad.path), bad.message) from None
     ids = position.boat_ids
-    pair = sc.pair or (ids[0], ids[1])
+    protest = _protest(sc, position)
+    incident = _incident(sc, protest)
+    pair = sc.pair or ((protest.by, protest.against) if protest else (ids[0], ids[1]))
+    if protest is not None and set(pair) != {protest.by, protest.against}:
+        raise FieldError(("pair",), f"the pair judged ({pair[0]}, {pair[1]}) must be the "
+                         f"protest's parties ({protest.by}, {protest.against})")
     for i, bid in enumerate(pair):
         if not position.has_boat(bid):
             raise FieldError(("pair", i), f"no boat {bid!r} in the position (boats: "
@@ -118,11 +173,61 @@ def prepare(sc: RrsScenario, file: str) -> Prepared:
             if bid not in pair:
                 raise FieldError(("expect", key), f"{bid!r} is not one of the pair judged "
                                  f"({pair[0]}, {pair[1]})")
+    if e.decision is not None:
+        for key in ("broke", "exonerated"):
+            for bid in getattr(e.decision, key):
+                if bid not in pair:
+                    raise FieldError(("expect", "decision", key, bid),
+                                     f"{bid!r} is not a party to the protest "
+                                     f"({pair[0]}, {pair[1]})")
+        for i, bid in enumerate(e.decision.penalised):
+            if bid not in pair:
+                raise FieldError(("expect", "decision", "penalised", i),
+                                 f"{bid!r} is not a party to the protest ({pair[0]}, {pair[1]})")
     try:
         ruling = rules.ruling(position, pair[0], pair[1])
+        decision = hearing(position, protest, incident) if protest is not None else None
     except PositionError as bad:
         raise FieldError(("position", *bad.path), bad.message) from None
-    return Prepared(sc, file, position, (pair[0], pair[1]), ruling)
+    return Prepared(sc, file, position, (pair[0], pair[1]), ruling, decision)
+
+
+def _protest(sc: RrsScenario, position: Position) -> Protest | None:
+    if sc.protest is None:
+        if sc.incident is not None:
+            raise FieldError(("incident",), "facts found about an incident need a hearing: "
+                             "give protest: {by: ..., against: ...}")
+        if sc.expect.decision is not None:
+            raise FieldError(("expect", "decision"), "a decision needs a hearing: give "
+                             "protest: {by: ..., against: ...}")
+        return None
+    for key in ("by", "against"):
+        bid = getattr(sc.protest, key)
+        if not position.has_boat(bid):
+            raise FieldError(("protest", key), f"no boat {bid!r} in the position (boats: "
+                             f"{', '.join(position.boat_ids)})")
+    if sc.protest.by == sc.protest.against:
+        raise FieldError(("protest", "against"), "a boat cannot protest herself")
+    return Protest(sc.protest.by, sc.protest.against)
+
+
+def _incident(sc: RrsScenario, protest: Protest | None) -> Incident | None:
+    m = sc.incident
+    if m is None or protest is None:
+        return None
+    parties = (protest.by, protest.against)
+    for key in ("avoiding_action", "room_not_given", "penalty_taken"):
+        bid = getattr(m, key)
+        if bid is not None and bid not in parties:
+            raise FieldError(("incident", key), f"{bid!r} is not a party to the protest "
+                             f"({parties[0]}, {parties[1]})")
+    for i, bid in enumerate(m.avoidable or ()):
+        if bid not in parties:
+            raise FieldError(("incident", "avoidable", i), f"{bid!r} is not a party to the "
+                             f"protest ({parties[0]}, {parties[1]})")
+    return Incident(m.contact, m.damage, m.avoiding_action, m.room_to_keep_clear,
+                    m.room_not_given, tuple(m.avoidable) if m.avoidable is not None else None,
+                    m.penalty_taken)
 
 
 def check(p: Prepared) -> ScenarioReport:
@@ -150,6 +255,14 @@ def check(p: Prepared) -> ScenarioReport:
     if e.in_zone is not None:
         section = rules._SectionC(p.position, f.a, f.b)
         compare("in_zone", frozenset(e.in_zone), frozenset(section.in_zone))
+    d = p.decision
+    if e.decision is not None and d is not None:
+        want = e.decision
+        compare("decision.broke", {b: frozenset(v) for b, v in want.broke.items()},
+                {b: frozenset(v) for b, v in d.broke.items()})
+        compare("decision.exonerated", {b: frozenset(v) for b, v in want.exonerated.items()},
+                {b: frozenset(v) for b, v in d.exonerated.items()})
+        compare("decision.penalised", sorted(want.penalised), list(d.penalised))
     summary = [
         f"{r.keep_clear} keeps clear of {r.right_of_way}",
         f"mark-room: {r.mark_room or 'nobody'}; room: {r.room or 'nobody'}",
@@ -157,6 +270,9 @@ def check(p: Prepared) -> ScenarioReport:
     ]
     sections: list[tuple[str, tuple[Step, ...]]] = [
         (f"Part 2 between {p.pair[0]} and {p.pair[1]}", r.steps)]
+    if d is not None:
+        summary.append(d.summary())
+        sections.extend(d.sections())
     return ScenarioReport(
         id=p.model.id, title=p.model.title, ruleset=p.model.ruleset, source=p.model.source,
         file=p.file, mismatches=tuple(compare.mismatches), summary=tuple(summary),
