@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from rightofway.geometry import Tack
+from rightofway.plane import angle_to_wind, tack_of
 from rightofway.positions import PositionError
 from rightofway.rrs import (
     Boat,
@@ -53,12 +54,18 @@ def _point(draw: Any, span: float = 4.0) -> tuple[float, float]:
     return (draw(coord), draw(coord))
 
 
-def _boats(draw: Any, ids: str) -> tuple[Boat, ...]:
+def _boats(draw: Any, ids: str, wind: float) -> tuple[Boat, ...]:
     boats = []
     for bid in ids:
-        tack = draw(st.sampled_from([None, Tack.PORT, Tack.STARBOARD, Tack.STARBOARD]))
-        boats.append(Boat(bid, _point(draw), _heading(draw),
-                          draw(st.integers(0, 7)) == 0, tack))
+        heading = _heading(draw)
+        # a stated tack stands head to wind, dead downwind and by the lee (up to 30 degrees
+        # past dead downwind); elsewhere, now and then, the one the wind gives
+        angle = angle_to_wind(heading, wind)
+        if angle <= 1e-6 or angle >= 150:
+            tack = draw(st.sampled_from([None, Tack.PORT, Tack.STARBOARD, Tack.STARBOARD]))
+        else:
+            tack = draw(st.sampled_from([None, None, tack_of(heading, wind, None)]))
+        boats.append(Boat(bid, _point(draw), heading, draw(st.integers(0, 7)) == 0, tack))
     return tuple(boats)
 
 
@@ -67,7 +74,9 @@ def positions(draw: Any) -> Position:
     """Any position the ruleset accepts, with whatever it can carry."""
     n = draw(st.integers(2, 7))
     ids = IDS[:n]
-    boats = _boats(draw, ids)
+    wind = float(draw(st.integers(0, 7)) * 45) if draw(st.booleans()) else draw(
+        st.floats(0, 359.99, allow_nan=False))
+    boats = _boats(draw, ids, wind)
     marks = tuple(
         Mark(f"m{k}", _point(draw, 5.0), draw(st.sampled_from(["port", "starboard"])),
              draw(st.sampled_from([None, "windward", "leeward", "offset", "start", "finish"])),
@@ -76,6 +85,10 @@ def positions(draw: Any) -> Position:
     obstructions: tuple[Obstruction, ...] = ()
     if draw(st.integers(0, 3)) == 0:
         obstructions = (Obstruction("rock", _point(draw, 5.0), draw(st.floats(0.2, 1.5))),)
+    if draw(st.integers(0, 4)) == 0:  # a shore along the bottom of the area (RRS 19.2(c))
+        y = draw(st.floats(-7.0, -5.5))
+        obstructions += (Obstruction("shore", polygon=((-9.0, y), (9.0, y), (9.0, y - 3.0),
+                                                       (-9.0, y - 3.0)), kind="continuing"),)
     boat_id = st.sampled_from(ids)
     maybe = st.one_of(st.none(), boat_id)
     facts = Facts()
@@ -98,12 +111,15 @@ def positions(draw: Any) -> Position:
             returning_to_start=draw(maybe),
             moving_astern=draw(maybe),
             hail_room_to_tack=draw(maybe),
+            hail_passed_on=draw(maybe),
+            taking_penalty=draw(maybe),
+            capsized_or_aground=draw(maybe),
+            not_racing=draw(maybe),
+            unable_to_give_room=draw(maybe),
         )
     trail: tuple[Snapshot, ...] = ()
     if draw(st.integers(0, 3)) == 0:
-        trail = (Snapshot(_boats(draw, ids)),)
-    wind = float(draw(st.integers(0, 7)) * 45) if draw(st.booleans()) else draw(
-        st.floats(0, 359.99, allow_nan=False))
+        trail = (Snapshot(_boats(draw, ids, wind)),)
     try:
         return Position(wind, boats, marks, obstructions, (), facts, trail)
     except PositionError:  # hulls touching: no such position

@@ -23,7 +23,6 @@ from rightofway.rrs import (
     Facts,
     Incident,
     Mark,
-    Obstruction,
     Options,
     Position,
     Protest,
@@ -226,7 +225,7 @@ def test_a_stated_tack_stands_by_the_lee_and_is_refused_beyond_it() -> None:
     r = ruling(pos)
     assert (r.facts.a.tack, r.facts.b.tack) == (Tack.STARBOARD, Tack.STARBOARD)
     assert "sailing by the lee 20 degrees past dead downwind" in r.steps[1].text
-    with pytest.raises(PositionError, match="only within 30 degrees past dead downwind"):
+    with pytest.raises(PositionError, match="by the lee, within 30 degrees past dead downwind"):
         Position(0, (Boat("A", (0.0, 0.0), 140, tack=Tack.STARBOARD), Boat("B", (3.0, 0.0), 200)))
     Position(0, (Boat("A", (0.0, 0.0), 140, tack=Tack.STARBOARD), Boat("B", (3.0, 0.0), 200)),
              options=Options(by_the_lee=40))

@@ -327,8 +327,9 @@ class _Hearing:
             steps.append(Step("fact", f"{self.r.keep_clear} had no room to keep clear",
                               HEARING))
         if inc.room_not_given is not None:
-            steps.append(Step("fact", f"{inc.room_not_given} was not given room",
-                              HEARING))
+            what = "mark-room" if inc.room_not_given == self.r.mark_room else "room"
+            steps.append(Step("fact", f"{inc.room_not_given} was not given {what} by "
+                              f"{self.other(inc.room_not_given)}", HEARING))
         if inc.contact and inc.avoidable is not None:
             could = ", ".join(inc.avoidable) or "neither boat"
             steps.append(Step("fact", f"avoiding contact was reasonably possible for {could}",
