@@ -178,7 +178,7 @@ def test_the_hearing_refuses_what_it_cannot_decide() -> None:
         hearing(Position(0, (*PORT_STARBOARD.boats, Boat("Q", (5.0, 5.0), 0))),
                 Protest("S", "P"), Incident(avoiding_action="Q"))
     with pytest.raises(ValueError, match=r"^incident\.avoidable\[1\]: 'X' is not a party"):
-        hearing(PORT_STARBOARD, Protest("S", "P"), Incident(contact=True, avoidable=["P", "X"]))
+        hearing(PORT_STARBOARD, Protest("S", "P"), Incident(contact=True, avoidable=("P", "X")))
     with pytest.raises(ValueError, match=r"^protest\.against: a boat cannot protest herself"):
         Protest("P", "P")
     with pytest.raises(TypeError, match=r"^incident\.contact: expected true or false"):
