@@ -540,3 +540,17 @@ def test_scenario_early_is_where_each_boat_ends_her_plan() -> None:
     data = sim_file(0, [{"boat": "A", "plan": "M2 T90 M2"}, {"boat": "B", "plan": "M5"}], [])
     p = sim_scenario.prepare(sim_scenario.SimScenario.model_validate(data), "t.yaml")
     assert sim_scenario.check(p).passed and sim_scenario.early_at_end(p) == frozenset()
+
+
+def test_a_run_beyond_the_area_a_position_may_reach_makes_the_plan_illegal() -> None:
+    """A position holds coordinates within 1,000 units; a plan whose run would leave them is
+    illegal (SIM Movement) instead of failing inside the library. The same plan from the
+    origin is judged on its units alone."""
+    from rightofway.sim import moves
+
+    far = sim.Position("N", 13, (sim.Boat("A", (1000.0, 0.0), 50.0),))
+    a = moves.account(far, "A", "M2 T40 M6")
+    assert (a.legal, a.reason) == (False, "SIM Movement")
+    assert "beyond the 1000 units" in a.steps[-1].text
+    near = sim.Position("N", 13, (sim.Boat("A", (0.0, 0.0), 50.0),))
+    assert moves.account(near, "A", "M2 T40 M6").reason == "SIM Turning"

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from rightofway import limits
 from rightofway.explain import Step
 from rightofway.geometry import Tack
 from rightofway.plane import tack_of
@@ -146,7 +147,12 @@ def account(position: Position, boat: str, plan: Plan | str) -> Accounting:
                 return illegal(f"{label} needs {_fmt(step.value)} units, only "
                                f"{_fmt(remaining)} left", setter)
             rad = math.radians(heading)
-            at = (at[0] + step.value * math.sin(rad), at[1] + step.value * math.cos(rad))
+            to = (at[0] + step.value * math.sin(rad), at[1] + step.value * math.cos(rad))
+            if max(abs(to[0]), abs(to[1])) > limits.MAX_COORD:
+                return illegal(f"{label} would take {boat} to ({to[0]:g}, {to[1]:g}), beyond "
+                               f"the {limits.MAX_COORD:g} units from the origin that a position "
+                               "may reach", "Movement")
+            at = to
             path.append(at)
             remaining -= step.value
             spent += step.value
