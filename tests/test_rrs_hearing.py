@@ -235,6 +235,16 @@ def test_a_stated_tack_stands_by_the_lee_and_is_refused_beyond_it() -> None:
     Position(0, (Boat("A", (0.0, 0.0), 0, tack=Tack.PORT), Boat("B", (3.0, 0.0), 45)))
 
 
+def test_the_inside_boat_at_an_obstruction_does_not_depend_on_the_pair_s_order() -> None:
+    """A, on starboard, is an obstruction to B and C, who both keep clear of her; the
+    definition Inside is judged at one point of A's hull (nearest the closer boat), so that
+    naming the pair either way gives one answer (found by the order property)."""
+    pos = Position(241, (Boat("A", (5.0, 0.0), 91, tack=Tack.STARBOARD),
+                         Boat("B", (4.0, -1.0), 27), Boat("C", (5.0, -1.0), 0)))
+    one, other = ruling(pos, "B", "C"), ruling(pos, "C", "B")
+    assert (one.keep_clear, one.room, one.rules) == (other.keep_clear, other.room, other.rules)
+
+
 def test_fetching_counts_exactly_on_the_close_hauled_line() -> None:
     """18.3 needs the starboard boat to be fetching: wind 45, S heading 0 (close-hauled on
     starboard), the mark straight ahead of her bow: 45 degrees from the wind, on the line."""

@@ -18,6 +18,7 @@ never listed; so are the penalties of rule 44.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -223,8 +224,9 @@ class _Boats:
     the position's memo (it never changes): her row of plain floats for the pairwise loops,
     and her geometry (made when first asked for)."""
 
-    __slots__ = ("_from_marks", "_geos", "_made", "_marks", "_near", "_obstructions", "_zone",
-                 "by_id", "kept_clear", "rows", "said", "unknown")
+    __slots__ = ("_from_marks", "_gaps", "_geos", "_made", "_marks", "_near", "_obstructions",
+                 "_passed", "_zone", "beyond_90", "by_id", "kept_clear", "rows", "said",
+                 "unknown")
 
     def __init__(self, position: Position) -> None:
         facts = position.facts
@@ -258,6 +260,8 @@ class _Boats:
                 self.unknown = b
         self.rows = tuple(rows)
         self.by_id = {row[0]: row for row in rows}
+        self.beyond_90 = [angle > 90.0 + 1e-6 for _, _, angle in made]
+        """Whether each boat sails more than 90 degrees from the wind (by index)."""
         self._made = made
         self._marks = position.marks
         self._obstructions = position.obstructions
@@ -265,6 +269,8 @@ class _Boats:
         self._near: list[bool] | None = None
         self._geos: dict[str, BoatGeometry] | None = None
         self._from_marks: dict[str, tuple[float, ...]] | None = None
+        self._gaps: dict[tuple[str, str], float] = {}
+        self._passed: dict[tuple[str, str], bool] = {}
         self.kept_clear: dict[tuple[str, str], str] = {}
         """The keep-clear boat of pairs asked about as obstructions (RRS 19), by sorted ids."""
         self.said: dict[str, Step] = {}
@@ -279,6 +285,25 @@ class _Boats:
                                              angle, b.tacking)
                           for (b, tack, angle), row in zip(self._made, self.rows, strict=True)}
         return self._geos
+
+    def gap(self, x: str, y: str) -> float:
+        """The shortest distance between two boats' hulls (kept: Section C asks it of every
+        pair beside a third boat)."""
+        key = (x, y) if x < y else (y, x)
+        found = self._gaps.get(key)
+        if found is None:
+            geos = self.geos
+            found = self._gaps[key] = hull_distance(geos[x].hull, geos[y].hull)
+        return found
+
+    def passed(self, x: str, c: str) -> bool:
+        """Whether boat ``x`` has passed boat ``c``: her hull lies wholly abaft ``x``'s beam."""
+        key = (x, c)
+        found = self._passed.get(key)
+        if found is None:
+            geos = self.geos
+            found = self._passed[key] = _passed(geos[x], geos[c].hull)
+        return found
 
     @property
     def near(self) -> list[bool]:
@@ -775,7 +800,8 @@ def _describe_boat(position: Position, g: BoatGeometry) -> Step:
 
 
 def _rule(position: Position, ga: BoatGeometry, gb: BoatGeometry,
-          fleet: _Fleet | None = None) -> PairRuling:
+          fleet: _Fleet | None = None,
+          keeps_clear: Callable[[str, str], bool] | None = None) -> PairRuling:
     said = _boats(position).said
     if not said:
         said[""] = Step("fact", f"wind from {position.wind:g} degrees", DEFS)
@@ -783,7 +809,7 @@ def _rule(position: Position, ga: BoatGeometry, gb: BoatGeometry,
         if g.id not in said:
             said[g.id] = _describe_boat(position, g)
     steps: list[Step] = [said[""], said[ga.id], said[gb.id]]
-    section_c = _SectionC(position, ga, gb)
+    section_c = _SectionC(position, ga, gb, keeps_clear)
     p = _pair(position, ga, gb, section_c.rule18_applies, fleet)
     steps.append(_describe_pair(p))
     found = decide(RIGHT_OF_WAY, _Case(position, p), steps)
@@ -1115,13 +1141,12 @@ def _inside_of(x: BoatGeometry, y: BoatGeometry, m: Vec) -> bool:
             and x_m * x_y < 0)
 
 
-def _inside(x: BoatGeometry, y: BoatGeometry, near_x: Vec, near_y: Vec | None = None
-            ) -> str | None:
-    """The inside boat of two at a mark (``near_x``), or at an obstruction (its points
-    nearest each boat), or ``None`` when neither lies between the other and it."""
-    if _inside_of(x, y, near_x):
+def _inside(x: BoatGeometry, y: BoatGeometry, m: Vec) -> str | None:
+    """The inside boat of two at ``m`` (a mark, or an obstruction's point nearest them), or
+    ``None`` when neither lies between the other and it."""
+    if _inside_of(x, y, m):
         return x.id
-    if _inside_of(y, x, near_x if near_y is None else near_y):
+    if _inside_of(y, x, m):
         return y.id
     return None
 
@@ -1189,7 +1214,7 @@ class _SectionC:
     :data:`ROOM_TO_TACK` and :data:`ROOM`)."""
 
     def __init__(self, position: Position, ga: BoatGeometry, gb: BoatGeometry,
-                 keeps_clear: Any = None) -> None:
+                 keeps_clear: Callable[[str, str], bool] | None = None) -> None:
         self.position = position
         self.ga, self.gb = ga, gb
         self.zone = position.options.zone_lengths
@@ -1199,6 +1224,7 @@ class _SectionC:
         """Each boat's distance from the mark (nearest point of her hull)."""
         self._keeps_clear = keeps_clear
         self._applies: bool | None = None
+        self._exclusion: tuple[tuple[str, str] | None] | None = None
         best = None
         from_mark = _boats(position).from_marks
         zone = self.zone + TOLERANCE
@@ -1230,9 +1256,15 @@ class _SectionC:
         """Whether rule 18 applies between them now: one is in the zone of a mark (not a
         starting mark they approach to start) and no exclusion of 18.1(a) holds."""
         if self._applies is None:
-            self._applies = self.rule18_possible and _exclusion_18(
-                self.position, self.ga, self.gb, self.mark) is None
+            self._applies = self.rule18_possible and self.exclusion is None
         return self._applies
+
+    @property
+    def exclusion(self) -> tuple[str, str] | None:
+        """The exclusion of 18.1(a) that holds between them now (:func:`_exclusion_18`)."""
+        if self._exclusion is None:
+            self._exclusion = (_exclusion_18(self.position, self.ga, self.gb, self.mark),)
+        return self._exclusion[0]
 
     def judge(self, p: _Overlap, holder: str, giver: str,
               steps: list[Step] | None) -> _Granted:
@@ -1266,10 +1298,19 @@ class _SectionC:
 
     # obstacles ----------------------------------------------------------------------
 
+    def kept_clear_by_both(self) -> list[str]:
+        """The other boats both boats of the pair must keep clear of, in the boats' order."""
+        a, b = self.ga.id, self.gb.id
+        if isinstance(self._keeps_clear, _Kept):
+            common = self._keeps_clear.of[a] & self._keeps_clear.of[b]
+            return [c for c in self.position.boat_ids if c in common]
+        return [c for c in self.position.boat_ids if c not in (a, b)
+                and self.keeps_clear_of(a, c) and self.keeps_clear_of(b, c)]
+
     def keeps_clear_of(self, x: str, c: str) -> bool:
         """Whether ``x`` must keep clear of ``c`` (Sections A and D)."""
         if self._keeps_clear is not None:
-            return bool(self._keeps_clear(x, c))
+            return self._keeps_clear(x, c)
         cache = _boats(self.position).kept_clear
         key = (x, c) if x < c else (c, x)
         if key not in cache:
@@ -1461,15 +1502,18 @@ def _explain_c(case: _CCase, found: _Grant | None) -> list[Step]:
                  "to start: no rule of Section C applies there", cite("C"))]
 
 
-def _exclusion_decider(rule: str) -> Any:
+def _exclusion_decider(rule: str) -> tuple[Callable[[_CCase], _Grant | None],
+                                            Callable[[_CCase, _Grant | None], list[Step]]]:
+    """The deciding and explaining functions of one exclusion of rule 18.1(a)."""
+
     def decide_it(case: _CCase) -> _Grant | None:
-        found = _exclusion_18(case.position, case.sc.ga, case.sc.gb, case.mark)
+        found = case.sc.exclusion
         return ("", "", rule) if found is not None and found[0] == rule else None
 
     def explain_it(case: _CCase, found: _Grant | None) -> list[Step]:
         if found is None:
             return []
-        why = _exclusion_18(case.position, case.sc.ga, case.sc.gb, case.mark)
+        why = case.sc.exclusion
         assert why is not None
         return [Step("rule", why[1], cite(rule))]
 
@@ -1564,6 +1608,8 @@ def _unable(case: _CCase, inside: str | None) -> bool:
 
 
 def _decide_18_2_d(case: _CCase) -> _Grant | None:
+    if case.facts.unable_to_give_room not in case.pair:
+        return None
     inside = case.inside_now or (case.entry.inside if case.entry.overlapped else None)
     return ("", "", "18.2(d)") if _unable(case, inside) else None
 
@@ -1756,10 +1802,9 @@ def _ahead_on_course(sc: _SectionC, g: BoatGeometry) -> Obstruction | Mark | Boa
         if point_segment_distance(m.at, bow, reach) <= _CLEARANCE:
             found.append((point_segment_distance(m.at, g.hull[0], g.hull[1]), m))
     for b in pos.boats:
-        if b.id == g.id:
+        if b.id == g.id or not sc.keeps_clear_of(g.id, b.id):
             continue
-        if segment_distance(course[0], course[1], b.hull[0], b.hull[1]) <= _CLEARANCE \
-                and sc.keeps_clear_of(g.id, b.id):
+        if segment_distance(course[0], course[1], b.hull[0], b.hull[1]) <= _CLEARANCE:
             found.append((hull_distance(g.hull, b.hull), b))
     return min(found, key=lambda x: x[0])[1] if found else None
 
@@ -1834,9 +1879,9 @@ class _Obstacle:
 
     id: str
     what: str
-    near_a: Vec
-    """Its point nearest the first boat of the pair."""
-    near_b: Vec
+    point: Vec
+    """Its point nearest the pair: nearest the boat closer to it (the smaller id on a tie),
+    the point the definition Inside is judged by."""
     distance: float
     continuing: bool
 
@@ -1856,34 +1901,46 @@ def _obstacle(sc: _SectionC) -> _Obstacle | None:
 
     ga, gb = sc.ga, sc.gb
     reach = sc.zone + TOLERANCE
-    found: list[_Obstacle] = []
+    best: tuple[float, Obstruction | BoatGeometry] | None = None
     for o in sc.position.obstructions:
         d = min(o.distance_to(ga.hull), o.distance_to(gb.hull))
+        if d > reach or (best is not None and d >= best[0]):
+            continue
         if o.polygon is not None:
             shape, radius = o.polygon, 0.0
         else:
             assert o.at is not None and o.radius is not None
             shape, radius = (o.at,), o.radius
-        if d <= reach and not (_passed(ga, shape, radius) and _passed(gb, shape, radius)):
-            found.append(_Obstacle(o.id, "obstruction", o.nearest_point(ga.hull),
-                                   o.nearest_point(gb.hull), d, o.kind == "continuing"))
-    for c in sc.position.boats:
-        if c.id in (ga.id, gb.id):
-            continue
-        ch = c.hull
-        d = min(hull_distance(ga.hull, ch), hull_distance(gb.hull, ch))
-        if d <= reach and not (_passed(ga, ch) and _passed(gb, ch)) \
-                and sc.keeps_clear_of(ga.id, c.id) and sc.keeps_clear_of(gb.id, c.id):
-            found.append(_Obstacle(
-                c.id, "boat", closest_points(ga.hull[0], ga.hull[1], ch[0], ch[1])[1],
-                closest_points(gb.hull[0], gb.hull[1], ch[0], ch[1])[1], d, False))
-    return min(found, key=lambda o: o.distance) if found else None
+        if not (_passed(ga, shape, radius) and _passed(gb, shape, radius)):
+            best = (d, o)
+    boats = _boats(sc.position)
+    a, b = ga.id, gb.id
+    geos = boats.geos
+    for cid in sc.kept_clear_by_both():
+        gc = geos[cid]
+        d = min(boats.gap(a, cid), boats.gap(b, cid))
+        if d <= reach and (best is None or d < best[0]) \
+                and not (boats.passed(a, cid) and boats.passed(b, cid)):
+            best = (d, gc)
+    if best is None:
+        return None
+    d, found = best
+    if isinstance(found, Obstruction):
+        da, db = found.distance_to(ga.hull), found.distance_to(gb.hull)
+        g = ga if (da, ga.id) <= (db, gb.id) else gb
+        return _Obstacle(found.id, "obstruction", found.nearest_point(g.hull), d,
+                         found.kind == "continuing")
+    ch = found.hull
+    da, db = hull_distance(ga.hull, ch), hull_distance(gb.hull, ch)
+    g = ga if (da, ga.id) <= (db, gb.id) else gb
+    return _Obstacle(found.id, "boat", closest_points(g.hull[0], g.hull[1], ch[0], ch[1])[1],
+                     d, False)
 
 
 def _room_inside(case: _CCase) -> str | None:
     o = case.obstacle
     assert o is not None
-    return _inside(case.sc.ga, case.sc.gb, o.near_a, o.near_b)
+    return _inside(case.sc.ga, case.sc.gb, o.point)
 
 
 def _decide_19_2_c_room(case: _CCase) -> _Grant | None:
@@ -1905,6 +1962,8 @@ def _explain_19_2_c_room(case: _CCase, found: _Grant | None) -> list[Step]:
 
 
 def _decide_19_2_b_unable(case: _CCase) -> _Grant | None:
+    if case.facts.unable_to_give_room not in case.pair:
+        return None
     return ("", "", "19.2(b)") if _unable(case, _room_inside(case)) else None
 
 
@@ -1998,9 +2057,11 @@ def rulings(position: Position) -> list[PairRuling]:
     boats = _boats(position)
     if boats.unknown is not None:  # her tack decides every pair: say which it is
         _tack(position, boats.geos[boats.unknown.id])
-    fleet = _Fleet(position)
+    decided, masks = _keep_clear(position)
+    kept = _kept(position, decided)
+    fleet = _Fleet(position, masks)
     geos = list(fleet.geos.values())
-    return [_rule(position, geos[i], geos[j], fleet) for i in range(len(geos))
+    return [_rule(position, geos[i], geos[j], fleet, kept) for i in range(len(geos))
             for j in range(i + 1, len(geos))]
 
 
@@ -2079,7 +2140,7 @@ def _keep_clear(position: Position) -> tuple[list[tuple[str, str, str]], list[in
         ida, sxa, sya, _, _, dxa, dya, mxa, mya, port_a, _ = rows[i]
         idb, sxb, syb, bxb, byb, dxb, dyb, mxb, myb, _, _ = rows[j]
         # overlapped through a boat between them (rule 11) or not (rule 12)
-        if _via(position, masks, i, j):
+        if _via(position, masks, i, j, boats):
             sa = (mxb - mxa) * dya - (myb - mya) * dxa
             sb = (mxa - mxb) * dyb - (mya - myb) * dxb
             score = sa - sb if port_a else -sa - -sb
@@ -2105,13 +2166,14 @@ def _keep_clear(position: Position) -> tuple[list[tuple[str, str, str]], list[in
     return out, masks
 
 
-def _via(position: Position, masks: list[int], i: int, j: int) -> bool:
+def _via(position: Position, masks: list[int], i: int, j: int,
+         boats: _Boats | None = None) -> bool:
     """Whether a boat lies between boats ``i`` and ``j`` overlapping both, the overlap terms
     applying to each link (:func:`_pair`'s search, with the arithmetic of :func:`_between`)."""
     common = masks[i] & masks[j]
     if not common:
         return False
-    boats = _boats(position)
+    boats = boats or _boats(position)
     rows = boats.rows
     _, _, _, _, _, _, _, mxa, mya, port_a, _ = rows[i]
     _, _, _, _, _, _, _, mxb, myb, port_b, _ = rows[j]
@@ -2124,23 +2186,46 @@ def _via(position: Position, masks: list[int], i: int, j: int) -> bool:
         k = low.bit_length() - 1
         _, _, _, _, _, _, _, mxc, myc, port_c, _ = rows[k]
         t = ((mxc - mxa) * vx + (myc - mya) * vy) / norm
-        if TOLERANCE < t < 1 - TOLERANCE and _links(position, k, i, port_c == port_a) \
-                and _links(position, k, j, port_c == port_b):
+        if TOLERANCE < t < 1 - TOLERANCE \
+                and (port_c == port_a or _links(position, boats, k, i)) \
+                and (port_c == port_b or _links(position, boats, k, j)):
             return True
         common ^= low
     return False
 
 
-def _links(position: Position, c: int, x: int, same_tack: bool) -> bool:
-    """Whether the overlap terms apply between boats ``c`` and ``x`` (by index)."""
-    if same_tack:
+def _links(position: Position, boats: _Boats, c: int, x: int) -> bool:
+    """Whether the overlap terms apply between boats ``c`` and ``x`` (by index) on opposite
+    tacks: both sail more than 90 degrees from the wind, or rule 18 applies between them."""
+    beyond = boats.beyond_90
+    if beyond[c] and beyond[x]:
         return True
-    geos = list(_boats(position).geos.values())
-    return _terms_apply(position, geos[c], geos[x])
+    geos = boats.geos
+    return _terms_apply(position, geos[boats.rows[c][0]], geos[boats.rows[x][0]])
 
 
 Relation = tuple[str, str, str, str | None, str | None]
 """``(keep_clear, right_of_way, rule, mark_room, room)`` of a pair (:func:`relations`)."""
+
+
+class _Kept:
+    """Who keeps clear of whom, from :func:`keep_clear`'s answers: ``kept(x, c)`` is whether
+    ``x`` keeps clear of ``c``."""
+
+    __slots__ = ("of",)
+
+    def __init__(self, decided: list[tuple[str, str, str]], ids: tuple[str, ...]) -> None:
+        self.of: dict[str, set[str]] = {bid: set() for bid in ids}
+        """The boats each boat keeps clear of."""
+        for giver, holder, _ in decided:
+            self.of[giver].add(holder)
+
+    def __call__(self, x: str, c: str) -> bool:
+        return c in self.of[x]
+
+
+def _kept(position: Position, decided: list[tuple[str, str, str]]) -> _Kept:
+    return _Kept(decided, position.boat_ids)
 
 
 def relations(position: Position) -> list[Relation]:
@@ -2161,12 +2246,8 @@ def relations(position: Position) -> list[Relation]:
     ids = [row[0] for row in rows]
     facts = position.facts
     hailers = {facts.hail_room_to_tack, facts.hail_passed_on} - {None}
-    kept: dict[str, set[str]] = {bid: set() for bid in ids}
-    for giver, holder, _ in decided:
-        kept[giver].add(holder)
-
-    def keeps_clear(x: str, c: str) -> bool:
-        return c in kept[x]
+    keeps_clear = _kept(position, decided)
+    kept = keeps_clear.of
 
     out: list[Relation] = []
     n = len(geos)
