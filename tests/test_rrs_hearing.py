@@ -245,6 +245,21 @@ def test_the_inside_boat_at_an_obstruction_does_not_depend_on_the_pair_s_order()
     assert (one.keep_clear, one.room, one.rules) == (other.keep_clear, other.room, other.rules)
 
 
+def test_a_zone_entry_fact_about_another_boat_is_not_about_this_pair() -> None:
+    """The fact says C reached the zone first; between A and B it says nothing, and their
+    mark-room is judged from the snapshot (B, the only one of them in the zone, first)."""
+    from rightofway.rrs import ZoneEntry
+
+    boats = (Boat("A", (0.0, 0.0), 200), Boat("B", (1.2, 0.0), 200), Boat("C", (8.0, 8.0), 200))
+    mark = (Mark("m", (2.5, -2.0), "port", "leeward"),)
+    with_fact = Position(0, boats, mark, facts=Facts(zone_entry=ZoneEntry("C", False)))
+    without = Position(0, boats, mark)
+    r = ruling(with_fact, "A", "B")
+    assert (r.mark_room, r.rules) == (ruling(without, "A", "B").mark_room,
+                                      ruling(without, "A", "B").rules)
+    assert r.mark_room in ("A", "B")
+
+
 def test_fetching_counts_exactly_on_the_close_hauled_line() -> None:
     """18.3 needs the starboard boat to be fetching: wind 45, S heading 0 (close-hauled on
     starboard), the mark straight ahead of her bow: 45 degrees from the wind, on the line."""

@@ -1414,12 +1414,13 @@ class _CCase:
 
 
 def _zone_entry(case: _CCase) -> _Entry:
-    """How they stood when the first reached the zone: the fact, else the earliest snapshot
-    of the trail with one of them in the zone, else as they are now."""
+    """How they stood when the first reached the zone: the fact (when it speaks of this
+    pair), else the earliest snapshot of the trail with one of them in the zone, else as
+    they are now."""
     sc, m = case.sc, case.mark
     facts = case.facts
     entry = facts.zone_entry
-    if entry is not None:
+    if entry is not None and entry.first in case.pair and entry.inside in (None, *case.pair):
         over, inside = entry.overlapped, entry.inside
         steps = [Step("fact", f"given: {entry.first} reached the zone first, "
                       f"{'overlapped' if over else 'not overlapped'} with the other",
