@@ -260,6 +260,24 @@ def test_a_zone_entry_fact_about_another_boat_is_not_about_this_pair() -> None:
     assert r.mark_room in ("A", "B")
 
 
+def test_a_trail_shows_who_passed_head_to_wind_in_the_zone() -> None:
+    """T, in the zone of a windward mark left to port, was on port in the last snapshot and
+    is close-hauled on starboard now: she passed head to wind in the zone, and S, on
+    starboard and fetching the mark, meets rule 18.3 (18.2 does not apply between them).
+    They were on opposite tacks on a beat when they reached the zone, so no mark-room was
+    fixed then. T acquired right of way by her own action (15); S, to windward, keeps
+    clear (11). Without the trail nothing shows the tack."""
+    from rightofway.rrs import Snapshot
+
+    mark = (Mark("w", (-0.3, 0.0), "port", "windward"),)
+    now = (Boat("S", (2.0, -2.0), 315), Boat("T", (1.2, -2.6), 315))
+    before = Snapshot((Boat("S", (2.3, -2.3), 315), Boat("T", (1.0, -2.8), 45)))
+    r = ruling(Position(0, now, mark, trail=(before,)), "S", "T")
+    assert (r.keep_clear, r.mark_room, r.rules) == ("S", None, ("11", "15", "18.3"))
+    r = ruling(Position(0, now, mark), "S", "T")
+    assert "18.3" not in r.rules and "15" not in r.rules
+
+
 def test_fetching_counts_exactly_on_the_close_hauled_line() -> None:
     """18.3 needs the starboard boat to be fetching: wind 45, S heading 0 (close-hauled on
     starboard), the mark straight ahead of her bow: 45 degrees from the wind, on the line."""

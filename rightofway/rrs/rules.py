@@ -1399,8 +1399,29 @@ class _CCase:
             return None
         if self.facts.left_zone == entitled:
             return "has left the zone"
-        if self.facts.passed_head_to_wind_in_zone == entitled:
+        if self.tacker == entitled:
             return "has passed head to wind"
+        return None
+
+    @property
+    def tacker(self) -> str | None:
+        """The boat of the pair that passed head to wind in the zone: the fact, else the last
+        snapshot of the trail showing her in the zone on the other tack, sailing within 90
+        degrees of the wind then and now (she tacked, not gybed)."""
+        fact = self.facts.passed_head_to_wind_in_zone
+        if fact is not None:
+            return str(fact) if fact in self.pair else None
+        before = _previous(self.position)
+        if before is None:
+            return None
+        m = self.mark
+        for g in (self.sc.ga, self.sc.gb):
+            then = _geometry(before, before.boat(g.id))
+            in_zone = point_segment_distance(m.at, then.hull[0], then.hull[1]) \
+                <= self.sc.zone + TOLERANCE
+            if (in_zone and then.tack is not None and g.tack is not None
+                    and then.tack != g.tack and then.angle < 90 and g.angle < 90):
+                return g.id
         return None
 
     @property
@@ -1484,7 +1505,7 @@ def _applied_at_entry(case: _CCase) -> tuple[bool, str | None]:
     moment: it did, unless a boat has since passed head to wind in the zone and so was then
     on the other tack, on a beat to windward (RRS 18.1(a)(1))."""
     tacker = case.facts.passed_head_to_wind_in_zone
-    if tacker not in case.pair:
+    if tacker not in case.pair:  # with no trail (the trail shows the entry itself)
         return True, None
     t, o = case.sc.geo(tacker), case.sc.other(tacker)
     if _tack(case.position, t) == _tack(case.position, o) and t.angle < 90 and o.angle < 90:
@@ -1547,8 +1568,8 @@ def _tacker_18_3(case: _CCase) -> tuple[BoatGeometry, BoatGeometry] | None:
     """``(tacker, other)`` when rule 18.3 applies: the tacker passed head to wind from port
     to starboard in the zone of a mark left to port, and the other, on starboard, is
     fetching it."""
-    tacker = case.facts.passed_head_to_wind_in_zone
-    if tacker not in case.pair or case.mark.leave_to != "port":
+    tacker = case.tacker
+    if tacker is None or case.mark.leave_to != "port":
         return None
     t, o = case.sc.geo(tacker), case.sc.other(tacker)
     if _tack(case.position, t) is not Tack.STARBOARD:
