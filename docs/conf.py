@@ -59,6 +59,7 @@ nitpick_ignore_regex = [
     (r"py:class", r"rightofway\.order\.D"),
     (r"py:class", r"rightofway\.races\.R"),
     (r"py:class", r"rightofway\.rrs\.rules\._Case"),
+    (r"py:class", r"rightofway\.rrs\.rules\._(CCase|Limit|Grant)"),
     # the validator behind the Vector Game files' vector text (private)
     (r"py:class", r"rightofway\.vg\.scenario\._vector"),
     (r"py:class", r"rightofway\.sim\.formats\._plan"),

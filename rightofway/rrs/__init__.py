@@ -13,7 +13,7 @@ decides a protest between two of them as a protest committee writes it. The geom
 ('A', 'B', ('10',))
 """
 
-from rightofway.rrs.hearing import Decision, Incident, Protest, hearing
+from rightofway.rrs.hearings import Decision, Incident, Protest, hearing
 from rightofway.rrs.position import (
     Boat,
     Facts,

@@ -18,7 +18,7 @@ from rightofway.explain import Step
 from rightofway.positions import PositionError
 from rightofway.rrs import rules
 from rightofway.rrs.formats import RrsOptionsModel, RrsPositionModel
-from rightofway.rrs.hearing import Decision, Incident, Protest, hearing
+from rightofway.rrs.hearings import Decision, Incident, Protest, hearing
 from rightofway.rrs.position import Position, to_position
 from rightofway.scenarios import (
     Comparison,
