@@ -4,7 +4,7 @@ Scenario files, game records and JSON handed to ``from_json`` come from people
 and from other programs. Whatever they hold, reading them must end quickly, in
 little memory, with either the data or one clear error. So every reader checks
 the input against these limits first, and refuses what exceeds them with an
-:class:`InputError` saying what and where:
+:class:`LimitError` saying what and where:
 
 =============================  ================  ==========================================
 limit                          value             applies to
@@ -37,6 +37,8 @@ import math
 import re
 from typing import Any
 
+from rightofway.errors import InputError
+
 __all__ = [
     "MAX_BOATS",
     "MAX_COORD",
@@ -48,7 +50,7 @@ __all__ = [
     "MAX_RECORD_BYTES",
     "MAX_TEXT",
     "MAX_TURNS",
-    "InputError",
+    "LimitError",
     "check_data",
     "check_number",
     "check_text",
@@ -88,16 +90,9 @@ _FORBIDDEN = re.compile(
 )
 
 
-class InputError(ValueError):
-    """Input refused before any work: ``loc`` is the field path, ``line`` the line (from 1)."""
-
-    def __init__(self, message: str, loc: tuple[str | int, ...] = (),
-                 line: int | None = None) -> None:
-        where = ".".join(map(str, loc))
-        super().__init__(f"{where}: {message}" if where else message)
-        self.message = message
-        self.loc = loc
-        self.line = line
+class LimitError(InputError):
+    """Input beyond the file limits (size, depth, characters, numbers): ``loc`` is the field
+    path, ``line`` the line (from 1)."""
 
 
 def _describe(char: str) -> str:
@@ -120,25 +115,25 @@ def check_text(text: str) -> None:
     if m is not None:
         line = text.count("\n", 0, m.start()) + 1
         column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
-        raise InputError(f"{_describe(m.group())} at column {column} is not allowed; "
+        raise LimitError(f"{_describe(m.group())} at column {column} is not allowed; "
                          "remove it or write the text out plainly", line=line)
 
 
 def _check_string(value: str, loc: tuple[str | int, ...]) -> None:
     if len(value) > MAX_TEXT:
-        raise InputError(f"text of {len(value)} characters is longer than the limit of "
+        raise LimitError(f"text of {len(value)} characters is longer than the limit of "
                          f"{MAX_TEXT}", loc)
     m = _FORBIDDEN.search(value)
     if m is not None:
-        raise InputError(f"{_describe(m.group())} is not allowed in text", loc)
+        raise LimitError(f"{_describe(m.group())} is not allowed in text", loc)
 
 
 def check_number(value: int | float, loc: tuple[str | int, ...] = ()) -> None:
     """Refuse a number that is not finite or beyond :data:`MAX_NUMBER`."""
     if isinstance(value, float) and not math.isfinite(value):
-        raise InputError(f"{value} is not a finite number", loc)
+        raise LimitError(f"{value} is not a finite number", loc)
     if abs(value) > MAX_NUMBER:
-        raise InputError("number out of range: its magnitude may be at most 10**15", loc)
+        raise LimitError("number out of range: its magnitude may be at most 10**15", loc)
 
 
 def check_data(data: Any) -> None:
@@ -153,9 +148,9 @@ def check_data(data: Any) -> None:
         value, loc = stack.pop()
         nodes += 1
         if nodes > MAX_NODES:
-            raise InputError(f"more than {MAX_NODES} values; the limit is {MAX_NODES}")
+            raise LimitError(f"more than {MAX_NODES} values; the limit is {MAX_NODES}")
         if len(loc) > MAX_DEPTH:
-            raise InputError(f"nested more than {MAX_DEPTH} levels deep", loc[:MAX_DEPTH])
+            raise LimitError(f"nested more than {MAX_DEPTH} levels deep", loc[:MAX_DEPTH])
         if isinstance(value, str):
             _check_string(value, loc)
         elif isinstance(value, bool) or value is None:
@@ -173,23 +168,23 @@ def check_data(data: Any) -> None:
 
 def _parse_int(text: str) -> int:
     if len(text.lstrip("-")) > 16:
-        raise InputError(f"number {text[:20]}{'...' if len(text) > 20 else ''} out of range: "
+        raise LimitError(f"number {text[:20]}{'...' if len(text) > 20 else ''} out of range: "
                          "its magnitude may be at most 10**15")
     return int(text)
 
 
 def _parse_float(text: str) -> float:
     if len(text) > 40:
-        raise InputError(f"number {text[:20]}... is written with too many digits")
+        raise LimitError(f"number {text[:20]}... is written with too many digits")
     return float(text)
 
 
 def _parse_constant(text: str) -> Any:
-    raise InputError(f"{text} is not a number JSON allows")
+    raise LimitError(f"{text} is not a number JSON allows")
 
 
 def load_json(text: str, *, limit: int = MAX_FILE_BYTES) -> Any:
-    """Parse JSON within the limits; :class:`InputError` for anything else.
+    """Parse JSON within the limits; :class:`LimitError` for anything else.
 
     Refuses text over ``limit`` bytes, ``NaN`` and ``Infinity``, numbers beyond
     :data:`MAX_NUMBER` (before converting them), nesting deeper than
@@ -198,7 +193,7 @@ def load_json(text: str, *, limit: int = MAX_FILE_BYTES) -> Any:
     import json
 
     if len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit:
-        raise InputError(f"larger than the limit of {limit:,} bytes")
+        raise LimitError(f"larger than the limit of {limit:,} bytes")
     depth = 0
     deepest = 0
     # a cheap bound on nesting before parsing: count brackets outside strings
@@ -207,19 +202,19 @@ def load_json(text: str, *, limit: int = MAX_FILE_BYTES) -> Any:
         if token in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                raise InputError(f"nested more than {MAX_DEPTH} levels deep")
+                raise LimitError(f"nested more than {MAX_DEPTH} levels deep")
             deepest = max(deepest, depth)
         elif token in "]}":
             depth -= 1
     try:
         data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
                           parse_constant=_parse_constant)
-    except InputError:
+    except LimitError:
         raise
     except json.JSONDecodeError as e:
-        raise InputError(f"not JSON: {e.msg} (column {e.colno})") from None
+        raise LimitError(f"not JSON: {e.msg} (column {e.colno})") from None
     except (ValueError, RecursionError) as e:  # pragma: no cover - guarded above
-        raise InputError(f"not JSON: {e}") from None
+        raise LimitError(f"not JSON: {e}") from None
     check_data(data)
     return data
 
@@ -227,7 +222,7 @@ def load_json(text: str, *, limit: int = MAX_FILE_BYTES) -> Any:
 def read_limited(path: Any, limit: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of the file at ``path``, refused beyond ``limit`` bytes.
 
-    :class:`InputError` for a file too large, not UTF-8, or holding a character
+    :class:`LimitError` for a file too large, not UTF-8, or holding a character
     :func:`check_text` refuses; :class:`OSError` when it cannot be read.
     """
     from pathlib import Path
@@ -235,12 +230,12 @@ def read_limited(path: Any, limit: int = MAX_FILE_BYTES) -> str:
     with Path(path).open("rb") as f:
         data = f.read(limit + 1)
     if len(data) > limit:
-        raise InputError(f"larger than the limit of {limit:,} bytes")
+        raise LimitError(f"larger than the limit of {limit:,} bytes")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
-        raise InputError(f"not UTF-8 text: byte 0x{data[e.start]:02x} cannot be decoded",
+        raise LimitError(f"not UTF-8 text: byte 0x{data[e.start]:02x} cannot be decoded",
                          line=line) from None
     check_text(text)
     return text

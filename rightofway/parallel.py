@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, TypeVar
 
+from rightofway.errors import RightOfWayError
+
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
@@ -72,7 +74,7 @@ Status = Literal["ok", "unfinished", "mismatch", "invalid"]
 R = TypeVar("R")
 
 
-class ClusterUnavailable(RuntimeError):
+class ClusterUnavailable(RightOfWayError, RuntimeError):
     """A Dask cluster was asked for but cannot be used: the extra ``cluster`` is not
     installed, or its scheduler cannot be reached."""
 
@@ -239,7 +241,7 @@ def _read(path: str) -> str | ReplaySummary:
         return limits.read_limited(Path(path), limits.MAX_RECORD_BYTES)
     except OSError as e:
         return ReplaySummary(path, "invalid", f"cannot read: {e.strerror or e}")
-    except limits.InputError as e:
+    except limits.LimitError as e:
         return ReplaySummary(path, "invalid", f"{f'line {e.line}: ' if e.line else ''}{e.message}")
 
 
@@ -315,7 +317,7 @@ def record_ruleset(lines: list[str]) -> str:
 
     try:
         first = limits.load_json(lines[0], limit=limits.MAX_LINE_BYTES) if lines else None
-    except limits.InputError:
+    except limits.LimitError:
         return "race-the-wind"
     if isinstance(first, dict):
         name = first.get("ruleset")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 from typing import Generic, Protocol, TypeVar
 
+from rightofway.errors import InputError
+
 __all__ = [
     "BoatIndex",
     "PositionError",
@@ -19,16 +21,17 @@ __all__ = [
 ]
 
 
-class PositionError(ValueError):
+class PositionError(InputError):
     """A position that cannot exist; ``path`` names the field at fault."""
 
     def __init__(self, path: tuple[str | int, ...], message: str) -> None:
         super().__init__(message)
         self.path = path
+        self.loc = path
         self.message = message
 
 
-class UnknownId(KeyError, ValueError):
+class UnknownId(InputError, KeyError):
     """An id (of a boat, a mark) the position does not hold: a :class:`ValueError` naming
     the argument (and a :class:`KeyError`, as a lookup by id that failed)."""
 

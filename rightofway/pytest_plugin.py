@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from rightofway.errors import RightOfWayError
+
 if TYPE_CHECKING:
     from rightofway.scenarios import ScenarioReport
 
@@ -71,7 +73,7 @@ class ScenarioFile(pytest.File):
         yield ScenarioItem.from_parent(self, name=name)
 
 
-class ScenarioFailed(Exception):
+class ScenarioFailed(RightOfWayError):
     """Raised by a scenario item whose expectations do not hold."""
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, Self, TypeVar
 
+from rightofway.errors import IllegalMove, InputError, RightOfWayError
 from rightofway.explain import Citation
 
 __all__ = [
@@ -59,17 +60,7 @@ def plain(value: Any) -> Any:
     return value
 
 
-class IllegalMove(ValueError):
-    """A move the rules do not allow: ``reason`` says why, ``cite`` where (every ruleset)."""
-
-    def __init__(self, move: object, reason: str, cite: Citation | None = None) -> None:
-        super().__init__(f"illegal move {move}: {reason}")
-        self.move = move
-        self.reason = reason
-        self.cite = cite
-
-
-class SetupError(ValueError):
+class SetupError(InputError):
     """A race set-up the rules do not allow; ``cite`` is the section it breaks."""
 
     def __init__(self, message: str, cite: Citation | None = None) -> None:
@@ -78,7 +69,7 @@ class SetupError(ValueError):
         self.cite = cite
 
 
-class RecordError(ValueError):
+class RecordError(InputError):
     """A game record that cannot be read: ``line`` (from 1) and what is wrong."""
 
     def __init__(self, line: int, message: str) -> None:
@@ -87,7 +78,7 @@ class RecordError(ValueError):
         self.message = message
 
 
-class ReplayMismatch(Exception):
+class ReplayMismatch(RightOfWayError):
     """A record says something the rules do not: an illegal move or a wrong event."""
 
     def __init__(self, turn: int, message: str) -> None:
@@ -130,7 +121,7 @@ def read_record_line(line: str, number: int) -> Any:
 
     try:
         return limits.load_json(line, limit=limits.MAX_LINE_BYTES)
-    except limits.InputError as e:
+    except limits.LimitError as e:
         where = ".".join(map(str, e.loc))
         raise RecordError(number, f"{where + ': ' if where else ''}{e.message}") from None
 

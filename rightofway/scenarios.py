@@ -23,6 +23,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from rightofway import limits
+from rightofway.errors import InputError
 from rightofway.explain import Step, render_steps, steps_json
 
 __all__ = [
@@ -47,20 +48,20 @@ __all__ = [
 Loc = tuple[str | int, ...]
 
 
-class ScenarioError(Exception):
+class ScenarioError(InputError):
     """A file that is not a valid scenario. ``str()`` is one line: file, line, field, problem."""
 
     def __init__(self, file: str, message: str, loc: Loc = (), line: int | None = None) -> None:
+        where = f"{file}:{line}" if line else file
+        field_ = f" {format_loc(loc)}:" if loc else ""
+        super().__init__(f"{where}:{field_} {message}")
         self.file = file
         self.loc = loc
         self.line = line
         self.message = message
-        where = f"{file}:{line}" if line else file
-        field_ = f" {format_loc(loc)}:" if loc else ""
-        super().__init__(f"{where}:{field_} {message}")
 
 
-class FieldError(ValueError):
+class FieldError(InputError):
     """A semantic problem found after validation, at field path ``loc``."""
 
     def __init__(self, loc: Loc, message: str) -> None:
@@ -136,7 +137,7 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[Loc, int]]:
     """
     try:
         limits.check_text(text)
-    except limits.InputError as e:
+    except limits.LimitError as e:
         raise ScenarioError(file, e.message, line=e.line) from None
     loader = _Loader(text)
     lines: dict[Loc, int] = {}
@@ -210,7 +211,7 @@ def _scalar(loader: yaml.SafeLoader, node: yaml.Node, loc: Loc, file: str) -> An
             limits.check_data(value)
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
             limits.check_number(value)
-    except limits.InputError as e:
+    except limits.LimitError as e:
         raise ScenarioError(file, e.message, loc, line) from None
     return value
 
@@ -458,7 +459,7 @@ def load_scenario(path: Path | str) -> Any:
         text = limits.read_limited(path, limits.MAX_FILE_BYTES)
     except OSError as e:
         raise ScenarioError(file, f"cannot read: {e.strerror or e}") from None
-    except limits.InputError as e:
+    except limits.LimitError as e:
         raise ScenarioError(file, e.message, line=e.line) from None
     data, lines = read_yaml(text, file)
     if not isinstance(data, dict):

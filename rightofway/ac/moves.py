@@ -774,7 +774,7 @@ def is_legal(position: Position, move: Move) -> bool:
 
 def apply(position: Position, move: Move) -> Position:
     """The position after a legal move (pure); otherwise
-    :class:`~rightofway.races.IllegalMove` with the reason and its citation."""
+    :class:`~rightofway.errors.IllegalMove` with the reason and its citation."""
     lg = legality(position, move)
     if not lg.legal or lg.after is None:
         raise IllegalMove(move, lg.reason, lg.cite)

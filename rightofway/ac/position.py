@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from rightofway import limits
+from rightofway.errors import InputError
 from rightofway.explain import Citation
 from rightofway.geometry import Compass
 from rightofway.positions import PositionError
@@ -55,7 +56,7 @@ def cite(section: str) -> Citation:
     return Citation(CODE, section)
 
 
-class CardError(ValueError):
+class CardError(InputError):
     """Text that is not a card (``G3/5/1-4-7``), saying what is wrong."""
 
 

@@ -213,7 +213,7 @@ class Race(History[Move]):
     def play(self, move: Move, drawn: Sequence[Card] | None = None,
              ) -> tuple[Race, tuple[Event, ...]]:
         """The game after ``move`` and the events it caused;
-        :class:`~rightofway.races.IllegalMove` with the reason and citation when it is out
+        :class:`~rightofway.errors.IllegalMove` with the reason and citation when it is out
         of turn or illegal. ``drawn`` gives the cards the
         turn deals (a replay); without it they come from the pile."""
         if not isinstance(move, Move):

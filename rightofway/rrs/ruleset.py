@@ -2,7 +2,8 @@
 
 The rules judge snapshots: there are no moves, so the move of a scenario is the
 pair of boats judged, and ``legal_moves``, ``is_legal``, ``apply``, ``claims`` and
-``adjudicate`` say so with a :class:`NotImplementedError`.
+``adjudicate`` say so with :class:`~rightofway.errors.Unsupported` (a
+:class:`NotImplementedError`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any, NoReturn
 import networkx as nx
 from pydantic import BaseModel
 
+from rightofway.errors import Unsupported
 from rightofway.results import RightOfWay
 from rightofway.rrs import rules, scenario
 from rightofway.rrs.position import Position
@@ -21,8 +23,8 @@ __all__ = ["RacingRules"]
 
 
 def _no_moves(what: str) -> NoReturn:
-    raise NotImplementedError(f"{what}: the rrs ruleset judges snapshots and has no moves; "
-                              "the simulation ruleset sails them")
+    raise Unsupported(f"{what}: the rrs ruleset judges snapshots and has no moves; "
+                      "the simulation ruleset sails them")
 
 
 class RacingRules:

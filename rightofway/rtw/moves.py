@@ -519,7 +519,7 @@ def is_legal(position: Position, move: Move) -> bool:
 def apply(position: Position, move: Move) -> Position:
     """The position after ``move``; the input is never changed.
 
-    Raises :class:`IllegalMove` with the reason when the move is not legal.
+    Raises :class:`~rightofway.errors.IllegalMove` with the reason when the move is not legal.
     A boat stopped by a yellow token gets ``lull=True`` when the option
     ``yellow_skips_next_turn`` holds; standing still releases it.
     """

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 
+from rightofway.errors import NotationError
 from rightofway.geometry import Compass, Point
 from rightofway.rtw.position import (
     Boat,
@@ -49,10 +50,6 @@ _OPTION_KEYS = {"skip": "yellow_skips_next_turn", "cover": "cover", "shadow": "s
                 "depth": "cover_depth", "protest": "penalty_requires_protest",
                 "beamgust": "beam_gust_after_manoeuvre"}
 _FIELDS = ("wind", "phase", "boats", "marks", "yellow", "blue", "turn-order", "options")
-
-
-class NotationError(ValueError):
-    """Text that is not a position; says which field and what was expected."""
 
 
 def _point(p: Point) -> str:

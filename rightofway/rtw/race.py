@@ -310,7 +310,7 @@ class Race(History["AnyMove"]):
         over a start fault when penalties need a protest). ``rolls`` are the
         compass die's results for the wind shifts the move causes, in order;
         past them the die is rolled from the race's seed. Raises
-        :class:`~rightofway.races.IllegalMove` (a :class:`ValueError`) for a move out
+        :class:`~rightofway.errors.IllegalMove` (a :class:`ValueError`) for a move out
         of turn or not legal, with the reason and the section it rests on.
         """
         if not isinstance(move, (Move, PenaltyTurn)):

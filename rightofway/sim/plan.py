@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from rightofway.errors import InputError
+
 __all__ = ["MAX_RUN", "MAX_STEPS", "Plan", "PlanError", "PlanStep"]
 
 MAX_STEPS = 40
@@ -18,7 +20,7 @@ MAX_RUN = 100.0
 """The longest run one step may ask for, in units (no boat has more than 9 a turn)."""
 
 
-class PlanError(ValueError):
+class PlanError(InputError):
     """A plan's text that cannot be read."""
 
 

@@ -230,8 +230,9 @@ class Race(History[Move]):
 
     def play(self, move: Move, rolls: Rolls | None = None) -> tuple[Race, tuple[Event, ...]]:
         """One boat's turn. ``rolls`` are the end-of-round dice when this move ends the
-        round (default: rolled from the race's seed). :class:`IllegalMove` for a boat out of
-        turn, an illegal plan, or a plan ending with hulls touching."""
+        round (default: rolled from the race's seed).
+        :class:`~rightofway.errors.IllegalMove` for a boat out of turn, an illegal plan, or a
+        plan ending with hulls touching."""
         if not (isinstance(move, tuple) and len(move) == 2):
             raise TypeError(f"move: expected (boat, plan), got {move!r:.60}")
         boat, plan = move

@@ -13,6 +13,7 @@ import networkx as nx
 from pydantic import BaseModel
 
 from rightofway import rrs
+from rightofway.errors import Unsupported
 from rightofway.results import RightOfWay, Ruling
 from rightofway.scenarios import ScenarioReport
 from rightofway.sim import moves, rules, scenario
@@ -30,8 +31,8 @@ def _move(move: Any) -> Move:
 
 
 def _no_claims() -> NoReturn:
-    raise NotImplementedError("claims: the simulation has no claims; right of way is the "
-                              "Racing Rules of Sailing's (rightofway.rrs)")
+    raise Unsupported("claims: the simulation has no claims; right of way is the "
+                      "Racing Rules of Sailing's (rightofway.rrs)")
 
 
 class Simulation:

@@ -917,7 +917,7 @@ def _legal(position: Position, boat: Boat, v: Vector) -> bool:
 def sail(position: Position, move: Move) -> tuple[Position, Findings]:
     """The position after ``move`` and the findings on it.
 
-    Raises :class:`rightofway.races.IllegalMove` (a :class:`ValueError`) with
+    Raises :class:`rightofway.errors.IllegalMove` (a :class:`ValueError`) with
     the reason and the citation of the first rule broken when it is not legal.
     """
     f = _inspect(position, move)
@@ -927,7 +927,7 @@ def sail(position: Position, move: Move) -> tuple[Position, Findings]:
 
 
 def apply(position: Position, move: Move) -> Position:
-    """The position after ``move``; :class:`rightofway.races.IllegalMove` (a
+    """The position after ``move``; :class:`rightofway.errors.IllegalMove` (a
     :class:`ValueError`) naming the first rule broken when it is not legal.
 
     Only the mover changes: the turn and the turn order are the race's business

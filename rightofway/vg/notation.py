@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 
+from rightofway.errors import NotationError
 from rightofway.geometry import Point
 from rightofway.vg.game import Boat, Mark, Position, PositionError
 from rightofway.vg.vectors import Vector, VectorError
@@ -51,10 +52,6 @@ _NUM = r"-?\d{1,7}"  # at most 7 digits: what no page needs is refused as notati
 _POINT = re.compile(rf"({_NUM}),({_NUM})")
 _BOAT = re.compile(r"([A-Za-z0-9_-]+)@([^:!]+)(?::([^!]+))?(?:!(\d{1,7}))?")
 _MARK = re.compile(r"([A-Za-z0-9_-]+)@([^:]+):(.*)")
-
-
-class NotationError(ValueError):
-    """Text that is not a position; the message names the field and what was expected."""
 
 
 def _id(kind: str, name: str) -> str:

@@ -508,7 +508,7 @@ class Race(History[Move]):
         """Play the move of the boat whose turn it is.
 
         Returns the next state and the events the move caused. Raises
-        :class:`~rightofway.races.IllegalMove` (a :class:`ValueError`) for a move
+        :class:`~rightofway.errors.IllegalMove` (a :class:`ValueError`) for a move
         out of turn, after the race is over or not legal, with the reason and
         the rule it rests on.
         """
@@ -745,7 +745,7 @@ def _check(model: type[BaseModel], data: Any, what: str) -> Any:
 
     try:
         limits.check_data(data)
-    except limits.InputError as e:
+    except limits.LimitError as e:
         raise SetupError(str(e) if e.loc else f"{what}: {e}") from None
     try:
         return model.model_validate(data)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from rightofway.errors import InputError
 from rightofway.explain import Citation
 
 __all__ = [
@@ -37,7 +38,7 @@ def cite(rule: str) -> Citation:
     return Citation("VG", rule, joiner="-")
 
 
-class VectorError(ValueError):
+class VectorError(InputError):
     """Text that is not a vector."""
 
 
