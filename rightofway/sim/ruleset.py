@@ -42,6 +42,8 @@ class Simulation:
     code = "SIM"
     title = "Sailboat Racing Simulation"
     scenario_model: type[BaseModel] = scenario.SimScenario
+    depends_on: tuple[str, ...] = ("rrs",)
+    """The rulesets it uses: right of way is "as per standard racing rules"."""
 
     def prepare(self, model: Any, file: str) -> scenario.Prepared:
         """Kernel values of a validated scenario file, its turns played."""
