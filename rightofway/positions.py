@@ -4,12 +4,15 @@ that cannot exist."""
 from __future__ import annotations
 
 import math
-from typing import Generic, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Generic, Literal, Protocol, TypeVar
 
+from rightofway import limits
 from rightofway.errors import InputError
 
 __all__ = [
     "BoatIndex",
+    "Line",
     "PositionError",
     "UnknownId",
     "as_id",
@@ -135,3 +138,25 @@ def as_id(value: object, name: str) -> str:
     if not value:
         raise ValueError(f"{name}: an id cannot be empty")
     return value
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A starting or finishing line between two different points, for the rulesets that sail
+    on a plane (the simulation and the Racing Rules of Sailing)."""
+
+    id: str
+    kind: Literal["start", "finish"]
+    ends: tuple[tuple[float, float], tuple[float, float]]
+
+    def __post_init__(self) -> None:
+        as_id(self.id, "id")
+        if self.kind not in ("start", "finish"):
+            raise ValueError(f"kind: expected 'start' or 'finish', got {self.kind!r:.60}")
+        if not isinstance(self.ends, (tuple, list)) or len(self.ends) != 2:
+            raise TypeError(f"ends: expected two points, got {self.ends!r:.60}")
+        a = as_xy(self.ends[0], "ends[0]", limits.MAX_COORD)
+        b = as_xy(self.ends[1], "ends[1]", limits.MAX_COORD)
+        if math.dist(a, b) < 1e-9:
+            raise ValueError("ends: a line needs two different ends")
+        object.__setattr__(self, "ends", (a, b))

@@ -16,7 +16,15 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from rightofway.geometry import Tack
 from rightofway.plane import ANGLE_TOLERANCE, Hull, Vec, hull, hull_distance, norm360
-from rightofway.positions import BoatIndex, PositionError, UnknownId, as_id, as_number, as_xy
+from rightofway.positions import (
+    BoatIndex,
+    Line,
+    PositionError,
+    UnknownId,
+    as_id,
+    as_number,
+    as_xy,
+)
 
 if TYPE_CHECKING:
     from rightofway.rrs.formats import (
@@ -174,24 +182,6 @@ class Obstruction:
             return polygon_segment_distance(h[0], h[1], self.polygon)
         assert self.at is not None and self.radius is not None
         return max(0.0, point_segment_distance(self.at, h[0], h[1]) - self.radius)
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """A starting or finishing line between two points."""
-
-    id: str
-    kind: Literal["start", "finish"]
-    ends: tuple[Vec, Vec]
-
-    def __post_init__(self) -> None:
-        as_id(self.id, "id")
-        if self.kind not in ("start", "finish"):
-            raise ValueError(f"kind: expected 'start' or 'finish', got {self.kind!r:.60}")
-        if not isinstance(self.ends, (tuple, list)) or len(self.ends) != 2:
-            raise TypeError(f"ends: expected two points, got {self.ends!r:.60}")
-        object.__setattr__(self, "ends", (_point(self.ends[0], "ends[0]"),
-                                          _point(self.ends[1], "ends[1]")))
 
 
 @dataclass(frozen=True, slots=True)

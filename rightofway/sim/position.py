@@ -9,14 +9,13 @@ comes from there, through :func:`to_rrs`.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from rightofway import limits
 from rightofway.geometry import Tack
 from rightofway.plane import hull, hull_distance, tack_of
-from rightofway.positions import BoatIndex, PositionError, as_number, as_xy
+from rightofway.positions import BoatIndex, Line, PositionError, as_number, as_xy
 from rightofway.sim.sailing import COMPASS, compass_degrees, normalise
 
 if TYPE_CHECKING:
@@ -72,26 +71,6 @@ class Mark:
     def __post_init__(self) -> None:
         _id(self.id, "id")
         object.__setattr__(self, "at", _point(self.at, "at"))
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """A starting or finishing line between two points."""
-
-    id: str
-    kind: Literal["start", "finish"]
-    ends: tuple[Vec, Vec]
-
-    def __post_init__(self) -> None:
-        _id(self.id, "id")
-        if self.kind not in ("start", "finish"):
-            raise ValueError(f"kind: expected start or finish, got {self.kind!r:.40}")
-        if not isinstance(self.ends, (tuple, list)) or len(self.ends) != 2:
-            raise TypeError(f"ends: expected two points, got {self.ends!r:.60}")
-        a, b = _point(self.ends[0], "ends[0]"), _point(self.ends[1], "ends[1]")
-        if math.dist(a, b) < 1e-9:
-            raise ValueError("ends: a line needs two different ends")
-        object.__setattr__(self, "ends", (a, b))
 
 
 @dataclass(frozen=True, slots=True)
