@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-TOY = Path(__file__).resolve().parent.parent / "examples" / "toy-ruleset"
+TOY = Path(__file__).resolve().parent.parent.parent / "examples" / "toy-ruleset"
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 from rightofway.cli import main
 from rightofway.scenarios import ScenarioError, load_scenario
 
-INVALID = Path(__file__).parent / "data" / "invalid"
+INVALID = Path(__file__).parent.parent / "data" / "invalid"
 
 CASES = {
     "two-boats-one-intersection.yaml": ("position.boats[1].at", "two boats cannot share"),
@@ -47,7 +47,7 @@ def test_check_exits_2_with_one_line(name: str, capsys: pytest.CaptureFixture[st
 
 
 def test_a_bad_file_does_not_hide_the_good_ones(capsys: pytest.CaptureFixture[str]) -> None:
-    good = Path(__file__).parent.parent / "scenarios" / "race-the-wind"
+    good = Path(__file__).parent.parent.parent / "scenarios" / "race-the-wind"
     one_good = sorted(good.glob("*.yaml"))[0]
     assert main(["check", str(one_good), str(INVALID / "misspelt-key.yaml")]) == 2
     captured = capsys.readouterr()
@@ -70,7 +70,7 @@ def test_other_malformed_files(tmp_path: Path, text: str, fragment: str) -> None
         load_scenario(path)
 
 
-INVALID_VG = Path(__file__).parent / "data" / "invalid-vg"
+INVALID_VG = Path(__file__).parent.parent / "data" / "invalid-vg"
 CASES_VG = {
     "bad-vector.yaml": ("position.boats[0].vector", "'2X:1S' is not a vector"),
     "unknown-key.yaml": ("position.start_lin", "did you mean 'start_line'"),
@@ -95,7 +95,7 @@ def test_invalid_vector_game_file_is_rejected_with_its_field(
     assert field in err[0] and fragment in err[0]
 
 
-INVALID_RRS = Path(__file__).parent / "data" / "invalid-rrs"
+INVALID_RRS = Path(__file__).parent.parent / "data" / "invalid-rrs"
 CASES_RRS = {
     "by-the-lee-beyond-band.yaml": ("position.boats[0].tack", "within 30 degrees past dead"),
     "stated-tack-against-the-wind.yaml": ("position.boats[0].tack",

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from rightofway.scenarios import bundled_catalogue, check_file, find_scenarios
 
-GOLDEN = Path(__file__).parent / "data" / "golden" / "explanations.txt"
+GOLDEN = Path(__file__).parent.parent / "data" / "golden" / "explanations.txt"
 
 
 def explanations() -> str:

@@ -14,7 +14,7 @@ import pytest
 
 from rightofway.cli import main
 
-RECORDS = sorted((Path(__file__).parent / "data" / "records").glob("*.jsonl"))
+RECORDS = sorted((Path(__file__).parent.parent / "data" / "records").glob("*.jsonl"))
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=[r.stem for r in RECORDS])

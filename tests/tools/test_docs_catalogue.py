@@ -13,7 +13,7 @@ for _module in ("sphinx", "myst_parser", "sphinxcontrib.autodoc_pydantic"):
 from sphinx.cmd.build import build_main  # noqa: E402
 from sphinx.errors import ExtensionError  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
 import catalogue  # noqa: E402

@@ -73,9 +73,9 @@ def test_mutated_position_json_gets_a_value_or_type_error(data: Any) -> None:
 
 # --- the inputs of the first fuzzing run, by name -------------------------------------------
 
-SCENARIO = (Path(__file__).parent.parent / "scenarios" / "race-the-wind"
+SCENARIO = (Path(__file__).parent.parent.parent / "scenarios" / "race-the-wind"
             / "rtw-fig09-starboard-free-point.yaml").read_text()
-VG_SCENARIO = (Path(__file__).parent.parent / "scenarios" / "vector-game"
+VG_SCENARIO = (Path(__file__).parent.parent.parent / "scenarios" / "vector-game"
                / "vg-after-tack-1u1p-accelerates.yaml").read_text()
 
 BAD_SCENARIOS = {
@@ -134,7 +134,8 @@ def test_the_first_fuzzing_run_s_scenarios_are_clear_errors(tmp_path: Path, case
     assert len(outcome.stderr.strip().splitlines()) == 1, outcome.stderr
 
 
-RECORD = (Path(__file__).parent / "data" / "records" / "rtw-2-boats-seed-3.jsonl").read_text()
+RECORD = (Path(__file__).parent.parent / "data" / "records"
+          / "rtw-2-boats-seed-3.jsonl").read_text()
 
 
 def _record_case(line: int, change: Any) -> str:

@@ -1,6 +1,6 @@
 """The shared geometry, case by case, against the conventions' definitions.
 
-Written to kill mutants that tests/test_geometry.py lets live (docs/mutation-testing.rst).
+Written to kill mutants that tests/kernel/test_geometry.py lets live (docs/mutation-testing.rst).
 Every expectation is worked out by hand from the conventions (spec "Geometry"): bearings
 clockwise from North, ``r = (wind - heading) mod 360``, the unit steps, depth along the
 downwind step, king-move distances, and the two-length zone of RTW 3.6.

@@ -15,7 +15,7 @@ import networkx as nx
 
 from rightofway.registry import get_ruleset, ruleset_names
 
-PACKAGE = Path(__file__).resolve().parent.parent / "rightofway"
+PACKAGE = Path(__file__).resolve().parent.parent.parent / "rightofway"
 TOOLS = ("rightofway.cli", "rightofway.pytest_plugin", "rightofway.parallel")
 
 

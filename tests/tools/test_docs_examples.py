@@ -9,7 +9,7 @@ import pytest
 
 from rightofway.scenarios import check_file
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "scenarios.rst"
+PAGE = Path(__file__).resolve().parent.parent.parent / "docs" / "scenarios.rst"
 
 
 def _examples() -> list[str]:

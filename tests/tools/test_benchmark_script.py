@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).parent.parent / "benchmarks" / "run.py"
+SCRIPT = Path(__file__).parent.parent.parent / "benchmarks" / "run.py"
 
 
 def test_benchmark_prints_its_ratio_line() -> None:

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-EXAMPLES = Path(__file__).parent.parent / "examples"
+EXAMPLES = Path(__file__).parent.parent.parent / "examples"
 
 
 def test_match_race_example_plays_a_whole_race_to_the_finish() -> None:
