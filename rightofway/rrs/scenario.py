@@ -258,9 +258,11 @@ def check(p: Prepared) -> ScenarioReport:
     d = p.decision
     if e.decision is not None and d is not None:
         want = e.decision
-        compare("decision.broke", {b: frozenset(v) for b, v in want.broke.items()},
+        # a boat listed with no rules is the same as a boat left out
+        compare("decision.broke", {b: frozenset(v) for b, v in want.broke.items() if v},
                 {b: frozenset(v) for b, v in d.broke.items()})
-        compare("decision.exonerated", {b: frozenset(v) for b, v in want.exonerated.items()},
+        compare("decision.exonerated",
+                {b: frozenset(v) for b, v in want.exonerated.items() if v},
                 {b: frozenset(v) for b, v in d.exonerated.items()})
         compare("decision.penalised", sorted(want.penalised), list(d.penalised))
     summary = [

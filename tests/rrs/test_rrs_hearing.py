@@ -8,6 +8,7 @@ spec's section "rrs as a protest committee judges it".
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -373,3 +374,27 @@ def test_an_overlap_through_a_boat_between_needs_the_terms_on_each_link(pos: Pos
                 c = f.overlap_via
                 assert terms(c, a) and terms(c, b)
                 assert pair_facts(pos, a, c).overlapped and pair_facts(pos, b, c).overlapped
+
+
+def test_a_decision_may_list_a_boat_with_no_rules(tmp_path: Any) -> None:
+    """``broke: {S: []}`` says what leaving S out says: she broke nothing."""
+    from rightofway.scenarios import check_file
+
+    f = Path(tmp_path) / "empty.yaml"
+    f.write_text("""id: rrs-empty-lists
+title: A boat listed with no rules broke none
+ruleset: rrs
+source: RRS 10, 64
+position:
+  wind: 0
+  boats:
+    - {id: P, at: [0, 0], heading: 45}
+    - {id: S, at: [1.2, 0.3], heading: 315}
+protest: {by: S, against: P}
+incident: {avoiding_action: S}
+expect:
+  decision: {broke: {P: ["10"], S: []}, exonerated: {P: [], S: []}, penalised: [P]}
+""")
+    assert check_file(f).passed
+    f.write_text(f.read_text().replace('S: []}, exonerated', 'S: ["14"]}, exonerated'))
+    assert not check_file(f).passed
