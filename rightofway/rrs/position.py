@@ -518,11 +518,8 @@ def _facts(f: FactsModel) -> Facts:
                                if f.acquired_right_of_way else None),
         changing_course=((f.changing_course.boat, f.changing_course.direction)
                          if f.changing_course else None),
-        starting=f.starting, passed_head_to_wind_in_zone=f.passed_head_to_wind_in_zone,
-        must_gybe_at_mark=f.must_gybe_at_mark, left_zone=f.left_zone,
-        overlap_broken=f.overlap_broken,
-        **{name: getattr(f, name) for name in _BOAT_FACTS
-           if name not in ("passed_head_to_wind_in_zone", "must_gybe_at_mark", "left_zone")},
+        starting=f.starting, overlap_broken=f.overlap_broken,
+        **{name: getattr(f, name) for name in _BOAT_FACTS},
     )
 
 

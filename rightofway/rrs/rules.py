@@ -124,11 +124,15 @@ def boat_geometry(position: Position, boat_id: str) -> BoatGeometry:
     return _geometry(position, b)
 
 
+def _tack_of(b: Boat, wind: float) -> Tack | None:
+    """Her tack: the one she states (the position has checked it against the wind: head
+    to wind, dead downwind or by the lee), else the one the wind gives her."""
+    return b.tack if b.tack is not None else tack_of(b.heading, wind, None)
+
+
 def _geometry(position: Position, b: Boat) -> BoatGeometry:
-    # a stated tack stands: the position has checked it against the wind (by the lee)
-    tack = b.tack if b.tack is not None else tack_of(b.heading, position.wind, None)
-    return BoatGeometry(b.id, b.hull, b.heading, tack, angle_to_wind(b.heading, position.wind),
-                        b.tacking)
+    return BoatGeometry(b.id, b.hull, b.heading, _tack_of(b, position.wind),
+                        angle_to_wind(b.heading, position.wind), b.tacking)
 
 
 def _tack(position: Position, g: BoatGeometry) -> Tack:
@@ -1615,8 +1619,7 @@ def _starboard_since_zone(case: _CCase, g: BoatGeometry) -> bool:
     for snap in case.position.trail:
         b = next(x for x in snap.boats if x.id == g.id)
         in_zone = point_segment_distance(m.at, b.hull[0], b.hull[1]) <= case.sc.zone + TOLERANCE
-        tack = b.tack if b.tack is not None else tack_of(b.heading, case.position.wind, None)
-        if in_zone and tack is not Tack.STARBOARD:
+        if in_zone and _tack_of(b, case.position.wind) is not Tack.STARBOARD:
             return False
     return True
 
@@ -2080,7 +2083,7 @@ def rulings(position: Position) -> list[PairRuling]:
     if boats.unknown is not None:  # her tack decides every pair: say which it is
         _tack(position, boats.geos[boats.unknown.id])
     decided, masks = _keep_clear(position)
-    kept = _kept(position, decided)
+    kept = _Kept(decided, position.boat_ids)
     fleet = _Fleet(position, masks)
     geos = list(fleet.geos.values())
     return [_rule(position, geos[i], geos[j], fleet, kept) for i in range(len(geos))
@@ -2246,10 +2249,6 @@ class _Kept:
         return c in self.of[x]
 
 
-def _kept(position: Position, decided: list[tuple[str, str, str]]) -> _Kept:
-    return _Kept(decided, position.boat_ids)
-
-
 def relations(position: Position) -> list[Relation]:
     """``(keep_clear, right_of_way, rule, mark_room, room)`` for every pair, in the order of
     :func:`rulings`, without explanations (engines): :func:`keep_clear`, and who of the two
@@ -2268,7 +2267,7 @@ def relations(position: Position) -> list[Relation]:
     ids = [row[0] for row in rows]
     facts = position.facts
     hailers = {facts.hail_room_to_tack, facts.hail_passed_on} - {None}
-    keeps_clear = _kept(position, decided)
+    keeps_clear = _Kept(decided, position.boat_ids)
     kept = keeps_clear.of
 
     out: list[Relation] = []
