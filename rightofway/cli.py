@@ -20,14 +20,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rightofway import __version__
-from rightofway.parallel import GAMES
 
 if TYPE_CHECKING:
     from rightofway.scenarios import ScenarioError, ScenarioReport
 
 __all__ = ["main"]
 
-COURSES = ("windward-leeward", "windward-gate", "triangle")
 LAYERS = ("claims", "contested", "shadows", "engagement")
 
 
@@ -99,15 +97,18 @@ def _parser() -> argparse.ArgumentParser:
 
     pl = _sub(sub, "play", "race seeded bots through a whole race to the finish",
               "rightofway play --ruleset race-the-wind --boats 4 --seed 7 --record race.jsonl")
-    pl.add_argument("--ruleset", default="race-the-wind", choices=list(GAMES),
-                    help="the game to race (default: %(default)s)")
+    pl.add_argument("--ruleset", default="race-the-wind", metavar="NAME",
+                    help="the game to race: any ruleset with races, built in (race-the-wind, "
+                         "vector-game, americas-cup, simulation) or installed (default: "
+                         "%(default)s)")
     pl.add_argument("--boats", type=_positive, default=2,
                     help="how many boats race, 2 to 10 (default: %(default)s)")
     pl.add_argument("--seed", type=int, default=0,
                     help="seed of the set-up, the bots and the dice (default: %(default)s)")
-    pl.add_argument("--course", choices=COURSES,
-                    help="Race the Wind only: the stick of RTW 1, or a variant of RTW 3.8 with "
-                         "a second windward buoy or a reach mark (default: windward-leeward)")
+    pl.add_argument("--course", metavar="NAME",
+                    help="a course the ruleset names; Race the Wind: windward-leeward (the "
+                         "stick of RTW 1, its default), or windward-gate or triangle (variants "
+                         "of RTW 3.8 with a second windward buoy or a reach mark)")
     pl.add_argument("--record", type=Path, metavar="FILE",
                     help="write the game record (JSON Lines) here")
     pl.add_argument("-q", "--quiet", action="store_true",
@@ -455,6 +456,26 @@ def _schema(ruleset: str | None) -> int:
 # --- races -----------------------------------------------------------------------------------
 
 
+def _game_problem(ruleset: str, course: str | None) -> str | None:
+    """What is wrong with ``--ruleset`` and ``--course`` of ``play``, asked of the registry:
+    the ruleset must declare races, the course be one it names."""
+    from rightofway.parallel import games
+    from rightofway.registry import get_ruleset
+
+    known = games()
+    if ruleset not in known:
+        return (f"--ruleset: expected a ruleset with races, one of {', '.join(known)}; "
+                f"got {ruleset!r}")
+    if course is None:
+        return None
+    courses: tuple[str, ...] = getattr(get_ruleset(ruleset), "courses", ())
+    if not courses:
+        return f"--course: {ruleset} races on its own course"
+    if course not in courses:
+        return f"--course: expected one of {', '.join(courses)}; got {course!r}"
+    return None
+
+
 def _play(ruleset: str, boats: int, seed: int, record: Path | None, *, quiet: bool,
           course: str | None = None) -> int:
     import random
@@ -462,9 +483,9 @@ def _play(ruleset: str, boats: int, seed: int, record: Path | None, *, quiet: bo
     from rightofway.parallel import start_game
     from rightofway.races import SetupError
 
-    if ruleset != "race-the-wind" and course is not None:
-        return _fail(f"--course: the courses are Race the Wind's; {ruleset} races on its own "
-                     "course")
+    problem = _game_problem(ruleset, course)
+    if problem:
+        return _fail(problem)
     try:
         bots, first = start_game(ruleset, boats, seed, course)
     except SetupError as e:
@@ -534,9 +555,9 @@ def _play_many(args: argparse.Namespace) -> int:
 
     if args.record is not None:
         return _fail("--record: one game's record; for several games give --record-dir")
-    if args.ruleset != "race-the-wind" and args.course is not None:
-        return _fail(f"--course: the courses are Race the Wind's; {args.ruleset} races on its "
-                     "own course")
+    problem = _game_problem(args.ruleset, args.course)
+    if problem:
+        return _fail(problem)
     if args.record_dir is not None:
         try:
             args.record_dir.mkdir(parents=True, exist_ok=True)

@@ -39,12 +39,12 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
 __all__ = [
-    "GAMES",
     "PENALTY_KINDS",
     "ClusterUnavailable",
     "GameSummary",
     "ReplaySummary",
     "Summary",
+    "games",
     "play_games",
     "play_one",
     "record_ruleset",
@@ -56,15 +56,14 @@ __all__ = [
     "terminal",
 ]
 
-GAMES: dict[str, str] = {
-    "race-the-wind": "rtw",
-    "vector-game": "vg",
-    "simulation": "sim",
-    "americas-cup": "ac",
-}
-"""Rulesets whose whole races are played and replayed, and their packages: each has a
-``bots`` module (``random_race(boats, seed, **options)`` and ``choose_move(race, rng)``)
-and a ``record`` module (``replay(lines)``)."""
+def games() -> list[str]:
+    """The rulesets whose whole races are played and replayed: every ruleset in the
+    registry that declares the ``races`` capability (:class:`rightofway.registry.Races`),
+    third-party ones included."""
+    from rightofway.registry import with_capability
+
+    return with_capability("races")
+
 
 PENALTY_KINDS = frozenset({"infringement", "start-fault"})
 """Kinds of event counted as penalties: each rule broken that can cost the boat a penalty
@@ -222,15 +221,14 @@ def play_one(ruleset: str, boats: int, seed: int, *, course: str | None = None,
 
 
 def start_game(ruleset: str, boats: int, seed: int, course: str | None) -> tuple[Any, Any]:
-    """The bots module of ``ruleset`` and the seeded random race they start from (Race the
-    Wind's default course when ``course`` is ``None``); errors as :func:`play_one`'s."""
-    bots: Any = importlib.import_module(f"rightofway.{GAMES[ruleset]}.bots")
-    options: dict[str, Any] = {}
-    if course is not None:
-        if ruleset != "race-the-wind":
-            raise KeyError(f"course: the courses are Race the Wind's, not {ruleset}'s")
-        options["course"] = bots.COURSES[course]
-    return bots, bots.random_race(boats, seed, **options)
+    """The ruleset (its ``races`` capability: ``choose_move``) and the seeded random race
+    its bots start from (its default course when ``course`` is ``None``); errors as
+    :func:`play_one`'s, :class:`~rightofway.errors.Unsupported` for a ruleset without
+    races."""
+    from rightofway.registry import get_ruleset, require
+
+    games: Any = require(get_ruleset(ruleset), "races")
+    return games, games.random_race(boats, seed, course)
 
 
 def _read(path: str) -> str | ReplaySummary:
@@ -272,10 +270,13 @@ def replay_text(name: str, text: str, *, partial: bool = False,
         return ReplaySummary(name, "invalid", f"{len(lines)} lines; a record holds at most "
                              f"{limits.MAX_TURNS} moves after its set-up line")
     ruleset = record_ruleset(lines)
-    if ruleset not in GAMES:
+    known = games()
+    if ruleset not in known:
         return ReplaySummary(name, "invalid", f"line 1: ruleset: expected one of "
-                             f"{', '.join(GAMES)}, got {ruleset!r}")
-    replay: Any = importlib.import_module(f"rightofway.{GAMES[ruleset]}.record").replay
+                             f"{', '.join(known)}, got {ruleset!r}")
+    from rightofway.registry import get_ruleset
+
+    replay = get_ruleset(ruleset).replay  # type: ignore[attr-defined]
     last: Any = None
     kinds: list[str] = []
 

@@ -10,9 +10,11 @@ without bookkeeping by the caller.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import importlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Generic, Self, TypeVar
+from pathlib import Path
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from rightofway.errors import IllegalMove, InputError, RightOfWayError
 from rightofway.explain import Citation
@@ -21,13 +23,16 @@ __all__ = [
     "Event",
     "History",
     "IllegalMove",
+    "Race",
     "RecordError",
     "ReplayMismatch",
     "ReplayTurn",
+    "Result",
     "SetupError",
     "event_difference",
     "plain",
     "read_record_line",
+    "replay_turns",
     "validate_record_line",
 ]
 
@@ -149,13 +154,69 @@ def validate_record_line(model: type[Any], data: Any, number: int, *,
     given) when it does not fit."""
     from pydantic import ValidationError
 
+    from rightofway.scenarios import first_error
+
     try:
         return model.model_validate(data)
     except ValidationError as e:
-        err = e.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "line"
-        got = f" (got {err.get('input')!r})" if show_input else ""
-        raise RecordError(number, f"{where}: {err['msg']}{got}") from None
+        loc, msg = first_error(e)
+        where = ".".join(map(str, loc)) or "line"
+        got = f" (got {e.errors()[0].get('input')!r})" if show_input else ""
+        raise RecordError(number, f"{where}: {msg}{got}") from None
+
+
+def replay_turns(lines: list[str], race: R, turn_model: type[Any],
+                 read_move: Callable[[Any, R, int], tuple[M, dict[str, Any]]],
+                 ) -> Iterator[ReplayTurn[R, M]]:
+    """The one replay loop of every game's records: each line after the set-up read by
+    the strict ``turn_model`` (with ``turn`` and optional ``events``), turned into a move
+    and the keywords of ``race.play`` by ``read_move(line_model, race, line_number)``,
+    played, and its events compared with those recorded.
+
+    :class:`RecordError` names the line that cannot be read (``read_move`` raising an
+    :class:`~rightofway.errors.InputError`) or a turn out of sequence;
+    :class:`ReplayMismatch` names the turn of a move the rules refuse or of events that
+    differ from the rules' (``read_move`` may raise it too).
+    """
+    for number, line in enumerate(lines[1:], 2):
+        if not line.strip():
+            continue
+        t = validate_record_line(turn_model, read_record_line(line, number), number)
+        if t.turn != race.turn + 1:  # type: ignore[attr-defined]
+            raise RecordError(number, f"turn {t.turn} follows turn {race.turn}")  # type: ignore[attr-defined]
+        try:
+            move, extra = read_move(t, race, number)
+        except RecordError:
+            raise
+        except InputError as e:
+            raise RecordError(number, str(e)) from None
+        before = race
+        try:
+            race, events = race.play(move, **extra)  # type: ignore[attr-defined]
+        except (IllegalMove, KeyError, ValueError) as e:
+            raise ReplayMismatch(t.turn, str(e).strip("\"'")) from None
+        produced = [e.to_json() for e in events]
+        if t.events is not None and produced != t.events:
+            raise ReplayMismatch(t.turn, event_difference(t.events, produced))
+        yield ReplayTurn(t.turn, move, events, before, race)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a race stands or ended: the finish order, the winner of a match race, and why it
+    ended (``reason`` a sentence, ``cite`` the section that ends it)."""
+
+    over: bool
+    finish_order: tuple[str, ...]
+    reason: str
+    cite: Citation | None = None
+    winner: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for programs."""
+        return {"over": self.over, "finish_order": list(self.finish_order),
+                "winner": self.winner, "reason": self.reason,
+                "cite": str(self.cite) if self.cite is not None else None}
 
 
 class History(Generic[M]):
@@ -200,3 +261,97 @@ class History(Generic[M]):
             raise IndexError("no move to undo: the race is at its start")
         parent: Self = self.parent
         return parent
+
+
+class Race(History[M]):
+    """What every game's race offers on top of its own rules (python-chess's ``Board``
+    made immutable): ``push`` returns the race after a move, ``pop`` the race before it,
+    ``save`` and :meth:`load` write and resume a game record, ``svg`` draws it.
+
+    A game's race class subclasses it and provides ``play(move) -> (race, events)``,
+    ``legal_moves(boat=None)``, ``is_over()``, ``finish_order``, ``record_lines()``,
+    ``to_json``/``from_json`` and ``_repr_svg_``, and names its record module (whose
+    ``replay(lines)`` reads records back) in :attr:`record_module`.
+    """
+
+    __slots__ = ()
+    record_module: ClassVar[str] = ""
+    """The module whose ``replay(lines)`` replays this game's records."""
+
+    def play(self, move: M) -> tuple[Self, tuple[Event, ...]]:
+        """The race after ``move`` and the events it caused (:class:`IllegalMove` when the
+        rules refuse it)."""
+        raise NotImplementedError
+
+    def push(self, move: M) -> Self:
+        """The race after ``move`` (:meth:`play` without its events)."""
+        return self.play(move)[0]
+
+    def legal_moves(self, boat: str | None = None) -> list[M]:
+        """Every legal move of ``boat`` (default the boat to move)."""
+        raise NotImplementedError
+
+    def safe_moves(self, boat: str | None = None) -> list[M]:
+        """The legal moves that cost no penalty (all of them where the game has none)."""
+        return self.legal_moves(boat)
+
+    def is_over(self) -> bool:
+        """Whether the race has ended."""
+        raise NotImplementedError
+
+    @property
+    def finish_order(self) -> tuple[str, ...]:
+        """The boats that finished, first first."""
+        raise NotImplementedError
+
+    def end_reason(self) -> tuple[str, Citation | None]:
+        """Why the race ended, with its citation; games override it for their own ends
+        (a match won, a turn limit reached)."""
+        return "every boat has finished", None
+
+    def result(self) -> Result:
+        """The finish order and why the race ended (or that it goes on)."""
+        order = tuple(self.finish_order)
+        if not self.is_over():
+            return Result(False, order, f"the race goes on after {len(self.moves)} moves")
+        reason, cite = self.end_reason()
+        return Result(True, order, reason, cite, order[0] if order else None)
+
+    def record_lines(self) -> Iterator[str]:
+        """The game record: a set-up line, then one line a move (JSON Lines)."""
+        raise NotImplementedError
+
+    def save(self, path: str | Path) -> Path:
+        """Write the game record to ``path`` (JSON Lines); :meth:`load` resumes it."""
+        out = Path(path)
+        out.write_text("\n".join(self.record_lines()) + "\n", encoding="utf-8")
+        return out
+
+    @classmethod
+    def from_record(cls, lines: list[str]) -> Self:
+        """The race a record's lines reach, every move replayed and checked, with its
+        history (so :meth:`pop` undoes them); :class:`RecordError` or
+        :class:`ReplayMismatch` for a record the rules do not bear out."""
+        replay = importlib.import_module(cls.record_module).replay
+        race: Self | None = None
+        for turn in replay(lines):
+            race = turn.race
+        if race is None:
+            race = importlib.import_module(cls.record_module).start(lines)
+        assert race is not None
+        return race
+
+    @classmethod
+    def load(cls, path: str | Path) -> Self:
+        """The race saved in the record file ``path`` (:meth:`save`), to go on with."""
+        from rightofway import limits
+
+        text = limits.read_limited(Path(path), limits.MAX_RECORD_BYTES)
+        return cls.from_record(text.splitlines())
+
+    def svg(self) -> str:
+        """The race as it stands, drawn (SVG)."""
+        return str(self._repr_svg_())
+
+    def _repr_svg_(self) -> str:
+        raise NotImplementedError

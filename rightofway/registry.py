@@ -8,24 +8,38 @@ kernel, the scenario files, the CLI and the pytest plugin work with any of them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, Protocol, runtime_checkable
+
+from rightofway.errors import Unsupported
 
 if TYPE_CHECKING:  # networkx and pydantic load only when a graph or a file model is used
+    import random
+    from collections.abc import Iterator
     from importlib.metadata import EntryPoint
 
     import networkx as nx
     from pydantic import BaseModel
 
+    from rightofway.races import ReplayTurn
     from rightofway.results import RightOfWay, Ruling
 
 __all__ = [
+    "CAPABILITIES",
     "GROUP",
     "KNOWN_RULESETS",
+    "Adjudication",
+    "Capability",
+    "Moves",
     "PreparedScenario",
+    "Races",
     "Ruleset",
+    "RulesetBase",
     "get_ruleset",
     "register",
+    "require",
     "ruleset_names",
+    "supports",
+    "with_capability",
 ]
 
 KNOWN_RULESETS: tuple[str, ...] = (
@@ -62,15 +76,27 @@ class PreparedScenario(Protocol):
         ...
 
 
+Capability = Literal["adjudication", "moves", "races"]
+"""What a ruleset may offer beyond the core: rulings on positions and moves
+(``adjudication``), moves to list, check and make (``moves``), whole races to play and
+replay (``races``)."""
+CAPABILITIES: tuple[Capability, ...] = ("adjudication", "moves", "races")
+
+
 @runtime_checkable
 class Ruleset(Protocol):
-    """What a ruleset provides to the kernel, the files and the tools."""
+    """The core every ruleset provides to the kernel, the files and the tools: its name,
+    its scenario files and its drawings. What more it offers it declares in
+    ``capabilities`` (see :class:`Adjudication`, :class:`Moves`, :class:`Races`)."""
 
     name: str
     """Registry name, as written in scenario files (``race-the-wind``)."""
     code: str
     """Prefix of its citations (``RTW``)."""
     title: str
+    # Optional attributes, read with a default: ``capabilities`` (a frozenset of
+    # :data:`CAPABILITIES`, default none) and ``depends_on`` (names of the rulesets it
+    # imports, default none; the simulation sails under ``rrs``).
 
     @property
     def scenario_model(self) -> type[BaseModel]:
@@ -97,6 +123,28 @@ class Ruleset(Protocol):
         """A drawing's alternative text and caption, for people who read the docs."""
         ...
 
+
+@runtime_checkable
+class Adjudication(Protocol):
+    """Capability ``adjudication``: who holds right of way, and rulings on moves."""
+
+    def right_of_way(self, position: Any, a: str, b: str) -> RightOfWay:
+        """Who of two boats holds right of way, explained."""
+        ...
+
+    def engagement_graph(self, position: Any) -> nx.DiGraph:
+        """Edges from each give-way boat to the right-of-way boat it keeps clear of."""
+        ...
+
+    def adjudicate(self, position: Any, move: Any, protest: Any = None) -> Ruling[Any, Any]:
+        """Rule on a move, with or without a protest."""
+        ...
+
+
+@runtime_checkable
+class Moves(Protocol):
+    """Capability ``moves``: the moves of a boat, whether one is legal, and making it."""
+
     def legal_moves(self, position: Any, boat: str) -> list[Any]:
         """Every legal move of a boat."""
         ...
@@ -110,20 +158,102 @@ class Ruleset(Protocol):
         ...
 
     def claims(self, position: Any) -> dict[str, frozenset[Any]]:
-        """Each boat's claims."""
+        """Each boat's claims (the points it may reach next)."""
         ...
+
+
+@runtime_checkable
+class Races(Protocol):
+    """Capability ``races``: whole races played by bots, written as records and replayed.
+
+    A race value has ``play(move) -> (race, events)``, ``is_over()``, ``finish_order``,
+    ``moves``, ``start``, ``turn`` and ``record_lines()``; see :class:`rightofway.races.Race`.
+    """
+
+    courses: tuple[str, ...]
+    """Named courses ``random_race`` accepts (empty when the ruleset has one course)."""
+
+    def random_race(self, boats: int, seed: int, course: str | None = None) -> Any:
+        """A seeded race of ``boats`` boats (:class:`~rightofway.races.SetupError` for a
+        set-up the rules refuse, :class:`KeyError` for an unknown course)."""
+        ...
+
+    def choose_move(self, race: Any, rng: random.Random) -> Any:
+        """The move a bot plays for the boat to move."""
+        ...
+
+    def replay(self, lines: list[str]) -> Iterator[ReplayTurn[Any, Any]]:
+        """Replay a record's lines move by move (``RecordError``, ``ReplayMismatch``)."""
+        ...
+
+
+def supports(ruleset: Ruleset, capability: Capability) -> bool:
+    """Whether ``ruleset`` declares ``capability`` (and provides what it asks)."""
+    wanted = {"adjudication": Adjudication, "moves": Moves, "races": Races}[capability]
+    return capability in getattr(ruleset, "capabilities", ()) and isinstance(ruleset, wanted)
+
+
+def require(ruleset: Ruleset, capability: Capability) -> Any:
+    """``ruleset`` when it declares ``capability``; :class:`~rightofway.errors.Unsupported`
+    naming what it offers when it does not."""
+    if supports(ruleset, capability):
+        return ruleset
+    offered = ", ".join(sorted(getattr(ruleset, "capabilities", ()))) or "only scenario checks"
+    raise Unsupported(f"ruleset {ruleset.name!r} has no {capability}; it offers {offered}")
+
+
+def with_capability(capability: Capability) -> list[str]:
+    """Names of the available rulesets that declare ``capability``."""
+    return [n for n in ruleset_names() if supports(get_ruleset(n), capability)]
+
+
+class RulesetBase:
+    """A base for ruleset classes: each capability method raises
+    :class:`~rightofway.errors.Unsupported` until the ruleset provides it, and
+    ``capabilities`` says which it does. Subclasses set ``name``, ``code``, ``title``,
+    ``scenario_model`` and the core methods."""
+
+    name: str = ""
+    code: str = ""
+    title: str = ""
+    capabilities: frozenset[str] = frozenset()
+    depends_on: tuple[str, ...] = ()
+    courses: tuple[str, ...] = ()
+
+    def _unsupported(self, what: str, capability: Capability) -> NoReturn:
+        offered = ", ".join(sorted(self.capabilities)) or "scenario checks"
+        raise Unsupported(f"{what}: ruleset {self.name!r} has no {capability} "
+                          f"(it offers {offered})")
 
     def right_of_way(self, position: Any, a: str, b: str) -> RightOfWay:
-        """Who of two boats holds right of way, explained."""
-        ...
+        self._unsupported("right_of_way", "adjudication")
 
     def engagement_graph(self, position: Any) -> nx.DiGraph:
-        """Give-way -> right-of-way edges between engaged boats."""
-        ...
+        self._unsupported("engagement_graph", "adjudication")
 
     def adjudicate(self, position: Any, move: Any, protest: Any = None) -> Ruling[Any, Any]:
-        """Rule on a move, with or without a protest."""
-        ...
+        self._unsupported("adjudicate", "adjudication")
+
+    def legal_moves(self, position: Any, boat: str) -> list[Any]:
+        self._unsupported("legal_moves", "moves")
+
+    def is_legal(self, position: Any, move: Any) -> bool:
+        self._unsupported("is_legal", "moves")
+
+    def apply(self, position: Any, move: Any) -> Any:
+        self._unsupported("apply", "moves")
+
+    def claims(self, position: Any) -> dict[str, frozenset[Any]]:
+        self._unsupported("claims", "moves")
+
+    def random_race(self, boats: int, seed: int, course: str | None = None) -> Any:
+        self._unsupported("random_race", "races")
+
+    def choose_move(self, race: Any, rng: random.Random) -> Any:
+        self._unsupported("choose_move", "races")
+
+    def replay(self, lines: list[str]) -> Iterator[ReplayTurn[Any, Any]]:
+        self._unsupported("replay", "races")
 
 
 GROUP = "rightofway.rulesets"

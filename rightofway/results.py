@@ -9,13 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
-from rightofway.explain import Step, render_steps, steps_json
+from rightofway.explain import Citation, Step, render_steps, steps_json
 
 __all__ = [
     "BASES",
     "Answer",
     "Basis",
     "Infringement",
+    "Legality",
+    "Protest",
     "RightOfWay",
     "Ruling",
     "Verdict",
@@ -72,6 +74,52 @@ class Answer:
     def to_json(self) -> dict[str, Any]:
         """Plain data for programs."""
         return {"value": self.value, "reason": self.reason, "steps": steps_json(self.steps)}
+
+
+@dataclass(frozen=True, slots=True)
+class Protest:
+    """Boat ``by`` protests boat ``against`` over the move just made (every game's
+    :func:`adjudicate` takes one)."""
+
+    by: str
+    against: str
+
+    def __post_init__(self) -> None:
+        from rightofway.positions import as_id
+
+        as_id(self.by, "by")
+        as_id(self.against, "against")
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for programs."""
+        return {"by": self.by, "against": self.against}
+
+
+@dataclass(frozen=True, slots=True)
+class Legality(Generic[P, M]):
+    """Whether a move is legal, in every game: ``reason`` is a sentence for people and
+    ``cite`` the section that decides; ``steps`` explain it. A game may add what its own
+    rules work out on the way (Race the Wind the outcome, the America's Cup the points),
+    in a subclass of this one."""
+
+    move: M
+    legal: bool
+    reason: str
+    cite: Citation
+    steps: tuple[Step, ...]
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def explain(self) -> str:
+        """The verdict and every step it rests on, for people."""
+        return (f"move: {self.move}\nlegal: {'yes' if self.legal else 'no'} - {self.reason} "
+                f"[{self.cite}]\nsteps:\n" + render_steps(self.steps))
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for programs."""
+        return {"move": str(self.move), "legal": self.legal, "reason": self.reason,
+                "cite": str(self.cite), "steps": steps_json(self.steps)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,12 +40,15 @@ __all__ = [
     "bundled_catalogue",
     "check_file",
     "find_scenarios",
+    "first_error",
     "load_scenario",
     "read_yaml",
     "scenario_schema",
+    "validate_json",
 ]
 
 Loc = tuple[str | int, ...]
+M = typing.TypeVar("M", bound=BaseModel)
 
 
 class ScenarioError(InputError):
@@ -298,6 +301,34 @@ def validation_error(file: str, model: type[BaseModel], exc: ValidationError,
     if len(errors) > 1:
         msg += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
     return ScenarioError(file, msg, loc, _line_for(loc, lines))
+
+
+def first_error(exc: ValidationError, model: type[BaseModel] | None = None) -> tuple[Loc, str]:
+    """Where the first problem pydantic found is and what it is, in the words every file
+    error of the library uses (an unknown key before the key it leaves missing)."""
+    errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
+    if model is not None:
+        return _describe_error(model, errors[0])
+    return tuple(errors[0]["loc"]), str(errors[0]["msg"]).removeprefix("Value error, ")
+
+
+def validate_json(model: type[M], data: Any, what: str) -> M:
+    """``data`` read by the strict file ``model``, within :mod:`rightofway.limits`:
+    :class:`~rightofway.errors.InputError` ``"FIELD: PROBLEM"`` (``what`` when the whole
+    value is at fault) for anything else. What every ``from_json`` of the library uses."""
+    if not isinstance(data, dict):
+        raise InputError(f"{what}: expected a JSON object, got {type(data).__name__}")
+    try:
+        limits.check_data(data)
+    except limits.LimitError as e:
+        raise InputError(f"{format_loc(e.loc) or what}: {e.message}") from None
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        loc, msg = first_error(e, model)
+        err = InputError(f"{format_loc(loc) or what}: {msg}")
+        err.loc, err.message = loc, msg
+        raise err from None
 
 
 # --- what every ruleset's scenario shares -------------------------------------------------

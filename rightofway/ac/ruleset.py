@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
 
 import networkx as nx
@@ -10,17 +12,20 @@ from pydantic import BaseModel
 from rightofway.ac import moves, scenario
 from rightofway.ac.moves import Move
 from rightofway.ac.position import Position
+from rightofway.races import ReplayTurn
+from rightofway.registry import RulesetBase
 from rightofway.results import RightOfWay, Ruling
 from rightofway.scenarios import ScenarioReport
 
 __all__ = ["AmericasCup"]
 
 
-class AmericasCup:
+class AmericasCup(RulesetBase):
     """The America's Cup board game (citations ``AC`` and the rulebook's headings)."""
 
     name = "americas-cup"
     code = "AC"
+    capabilities = frozenset({"adjudication", "moves", "races"})
     title = "America's Cup"
     scenario_model: type[BaseModel] = scenario.AcScenario
 
@@ -97,3 +102,23 @@ class AmericasCup:
         return Ruling(move=move, legal=lg.legal, reason=lg.reason, infringements=(),
                       exonerated=False, penalty=None, verdict=None, steps=lg.steps,
                       after=lg.after, before=position, ruleset=self.name)
+
+    def random_race(self, boats: int, seed: int, course: str | None = None) -> Any:
+        """A seeded race of bots (:func:`rightofway.ac.bots.random_race`)."""
+        from rightofway.ac import bots
+
+        if course is not None:
+            raise KeyError(f"course: {self.name} races on its own course, not {course!r}")
+        return bots.random_race(boats, seed)
+
+    def choose_move(self, race: Any, rng: random.Random) -> Any:
+        """The bot's move (:func:`rightofway.ac.bots.choose_move`)."""
+        from rightofway.ac import bots
+
+        return bots.choose_move(race, rng)
+
+    def replay(self, lines: list[str]) -> Iterator[ReplayTurn[Any, Any]]:
+        """Replay a record (:func:`rightofway.ac.record.replay`)."""
+        from rightofway.ac import record
+
+        return record.replay(lines)

@@ -14,6 +14,7 @@ import networkx as nx
 from pydantic import BaseModel
 
 from rightofway.errors import Unsupported
+from rightofway.registry import RulesetBase
 from rightofway.results import RightOfWay
 from rightofway.rrs import rules, scenario
 from rightofway.rrs.position import Position
@@ -27,11 +28,12 @@ def _no_moves(what: str) -> NoReturn:
                       "the simulation ruleset sails them")
 
 
-class RacingRules:
+class RacingRules(RulesetBase):
     """The Racing Rules of Sailing, Part 2 (citations ``RRS …``)."""
 
     name = "rrs"
     code = "RRS"
+    capabilities = frozenset({"adjudication"})
     title = "Racing Rules of Sailing"
     scenario_model: type[BaseModel] = scenario.RrsScenario
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
 
 import networkx as nx
 from pydantic import BaseModel
 
+from rightofway.races import ReplayTurn
+from rightofway.registry import RulesetBase
 from rightofway.results import RightOfWay, Ruling
 from rightofway.rtw import moves, rules, scenario
 from rightofway.rtw.position import Move, Position, Protest
@@ -15,11 +19,13 @@ from rightofway.scenarios import ScenarioReport
 __all__ = ["RaceTheWind"]
 
 
-class RaceTheWind:
+class RaceTheWind(RulesetBase):
     """The Race the Wind ruleset (citations ``RTW``)."""
 
     name = "race-the-wind"
     code = "RTW"
+    capabilities = frozenset({"adjudication", "moves", "races"})
+    courses = ("windward-leeward", "windward-gate", "triangle")
     title = "Race the Wind"
 
     @property
@@ -96,3 +102,25 @@ class RaceTheWind:
     ) -> Ruling[Position, Move]:
         """See :func:`rightofway.rtw.adjudicate`."""
         return rules.adjudicate(position, move, protest)
+
+    def random_race(self, boats: int, seed: int, course: str | None = None) -> Any:
+        """A seeded race of bots (:func:`rightofway.rtw.bots.random_race`)."""
+        from rightofway.rtw import bots
+
+        if course is None:
+            return bots.random_race(boats, seed)
+        if course not in bots.COURSES:
+            raise KeyError(f"course: expected one of {', '.join(bots.COURSES)}, got {course!r}")
+        return bots.random_race(boats, seed, course=bots.COURSES[course])
+
+    def choose_move(self, race: Any, rng: random.Random) -> Any:
+        """The bot's move (:func:`rightofway.rtw.bots.choose_move`)."""
+        from rightofway.rtw import bots
+
+        return bots.choose_move(race, rng)
+
+    def replay(self, lines: list[str]) -> Iterator[ReplayTurn[Any, Any]]:
+        """Replay a record (:func:`rightofway.rtw.record.replay`)."""
+        from rightofway.rtw import record
+
+        return record.replay(lines)

@@ -7,6 +7,8 @@ of Sailing's, through :func:`rightofway.sim.rules.to_rrs`.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any, NoReturn
 
 import networkx as nx
@@ -14,6 +16,8 @@ from pydantic import BaseModel
 
 from rightofway import rrs
 from rightofway.errors import Unsupported
+from rightofway.races import ReplayTurn
+from rightofway.registry import RulesetBase
 from rightofway.results import RightOfWay, Ruling
 from rightofway.scenarios import ScenarioReport
 from rightofway.sim import moves, rules, scenario
@@ -35,11 +39,12 @@ def _no_claims() -> NoReturn:
                       "Racing Rules of Sailing's (rightofway.rrs)")
 
 
-class Simulation:
+class Simulation(RulesetBase):
     """The sailing simulation (citations ``SIM <heading>``)."""
 
     name = "simulation"
     code = "SIM"
+    capabilities = frozenset({"adjudication", "moves", "races"})
     title = "Sailboat Racing Simulation"
     scenario_model: type[BaseModel] = scenario.SimScenario
     depends_on: tuple[str, ...] = ("rrs",)
@@ -124,3 +129,23 @@ class Simulation:
         boats she came near (see :func:`rightofway.sim.rules.adjudicate`)."""
         boat, plan = _move(move)
         return rules.adjudicate(position, boat, plan)
+
+    def random_race(self, boats: int, seed: int, course: str | None = None) -> Any:
+        """A seeded race of bots (:func:`rightofway.sim.bots.random_race`)."""
+        from rightofway.sim import bots
+
+        if course is not None:
+            raise KeyError(f"course: {self.name} races on its own course, not {course!r}")
+        return bots.random_race(boats, seed)
+
+    def choose_move(self, race: Any, rng: random.Random) -> Any:
+        """The bot's move (:func:`rightofway.sim.bots.choose_move`)."""
+        from rightofway.sim import bots
+
+        return bots.choose_move(race, rng)
+
+    def replay(self, lines: list[str]) -> Iterator[ReplayTurn[Any, Any]]:
+        """Replay a record (:func:`rightofway.sim.record.replay`)."""
+        from rightofway.sim import record
+
+        return record.replay(lines)

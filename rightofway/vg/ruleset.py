@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
 
 import networkx as nx
 from pydantic import BaseModel
 
+from rightofway.races import ReplayTurn
+from rightofway.registry import RulesetBase
 from rightofway.results import RightOfWay, Ruling
 from rightofway.scenarios import ScenarioReport
 from rightofway.vg import game, scenario
@@ -14,11 +18,12 @@ from rightofway.vg import game, scenario
 __all__ = ["VectorGame"]
 
 
-class VectorGame:
+class VectorGame(RulesetBase):
     """The Sailing Vector Game ruleset (citations ``VG-…``)."""
 
     name = "vector-game"
     code = "VG"
+    capabilities = frozenset({"adjudication", "moves", "races"})
     title = "Sailing Vector Game"
     scenario_model: type[BaseModel] = scenario.VgScenario
 
@@ -91,3 +96,23 @@ class VectorGame:
                    protest: Any = None) -> Ruling[game.Position, game.Move]:
         """See :func:`rightofway.vg.adjudicate`."""
         return game.adjudicate(position, move)
+
+    def random_race(self, boats: int, seed: int, course: str | None = None) -> Any:
+        """A seeded race of bots (:func:`rightofway.vg.bots.random_race`)."""
+        from rightofway.vg import bots
+
+        if course is not None:
+            raise KeyError(f"course: {self.name} races on its own course, not {course!r}")
+        return bots.random_race(boats, seed)
+
+    def choose_move(self, race: Any, rng: random.Random) -> Any:
+        """The bot's move (:func:`rightofway.vg.bots.choose_move`)."""
+        from rightofway.vg import bots
+
+        return bots.choose_move(race, rng)
+
+    def replay(self, lines: list[str]) -> Iterator[ReplayTurn[Any, Any]]:
+        """Replay a record (:func:`rightofway.vg.record.replay`)."""
+        from rightofway.vg import record
+
+        return record.replay(lines)

@@ -108,7 +108,7 @@ def test_options_that_do_not_apply_are_errors(capsys: pytest.CaptureFixture[str]
     assert main(["draw", "vg-gw1-port-crosses-close-ahead", "--layers", "claims"]) == 2
     assert "--layers: the layers are Race the Wind's" in capsys.readouterr().err
     assert main(["play", "--ruleset", "vector-game", "--course", "triangle"]) == 2
-    assert "--course: the courses are Race the Wind's" in capsys.readouterr().err
+    assert "--course: vector-game races on its own course" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["draw", "rtw-fig09-starboard-free-point", "--size", "0"])
     assert "expected a number above 0" in capsys.readouterr().err
