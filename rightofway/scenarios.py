@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import types
 import typing
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -29,15 +29,18 @@ from rightofway.explain import Step, render_steps, steps_json
 __all__ = [
     "Comparison",
     "Coord",
+    "Expectation",
     "FieldError",
     "GridInt",
     "Id",
     "Mismatch",
+    "Prepared",
     "ScenarioError",
     "ScenarioHeader",
     "ScenarioReport",
     "StrictModel",
     "bundled_catalogue",
+    "check_expectations",
     "check_file",
     "find_scenarios",
     "first_error",
@@ -49,6 +52,10 @@ __all__ = [
 
 Loc = tuple[str | int, ...]
 M = typing.TypeVar("M", bound=BaseModel)
+S = typing.TypeVar("S")
+P = typing.TypeVar("P")
+Mv = typing.TypeVar("Mv")
+Pr = typing.TypeVar("Pr")
 
 
 class ScenarioError(InputError):
@@ -376,6 +383,45 @@ class Comparison:
         self.checked.append(key)
         if expected != actual:
             self.mismatches.append(Mismatch(key, expected, actual))
+
+
+@dataclass(frozen=True)
+class Prepared(typing.Generic[S, P, Mv]):
+    """A scenario file as kernel values, in every ruleset: the validated ``model``, the
+    ``file`` it came from, its ``position`` and the ``move`` it rules on (``None``
+    without one). A ruleset whose files say more (a race played, a pair judged) subclasses
+    it with those fields."""
+
+    model: S
+    file: str
+    position: P
+    move: Mv | None = None
+    protest: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation(typing.Generic[Pr]):
+    """One row of a ruleset's expectation table, as OpenFisca's test runner reads a test
+    case: the ``key`` of ``expect`` in the file, and ``compute``, which turns the prepared
+    scenario and the value the file gives into ``(label, expected, actual)`` triples, each
+    compared by equality and reported under its label (``claims.A``)."""
+
+    key: str
+    compute: Callable[[Pr, Any], Iterable[tuple[str, Any, Any]]]
+    needs_move: bool = False
+    """Checked only when the file has a move (a file without one is refused before)."""
+
+
+def check_expectations(table: Iterable[Expectation[Pr]], prepared: Pr, expect: Any,
+                       compare: Comparison) -> None:
+    """Run every row of ``table`` whose key the file's ``expect`` gives (not ``None``)."""
+    has_move = getattr(prepared, "move", None) is not None
+    for row in table:
+        want = getattr(expect, row.key, None)
+        if want is None or (row.needs_move and not has_move):
+            continue
+        for label, expected, actual in row.compute(prepared, want):
+            compare(label, expected, actual)
 
 
 # --- reports -----------------------------------------------------------------------------
