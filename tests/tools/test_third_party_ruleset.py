@@ -8,6 +8,7 @@ pytest plugin then pick it up with no change to rightofway.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -88,3 +89,37 @@ def test_the_book_catalogues_the_ruleset_s_scenarios(site: Path, tmp_path: Path)
     assert "[('tack-and-advance', 'Tack and advance', 'TOY')]" in proc.stdout
     assert "TOY 1 \N{EM DASH} Right of way" in proc.stdout
     assert "<svg" in proc.stdout
+
+
+def test_a_ruleset_that_declares_races_is_played_and_replayed(site: Path,
+                                                               tmp_path: Path) -> None:
+    """``play`` and ``replay`` ask the registry for the ``races`` capability, so the toy
+    ruleset's races run with no change to rightofway; its record resumes with
+    ``Race.load`` and a changed move is caught on replay."""
+    record = tmp_path / "toy.jsonl"
+    played = _run(site, "-m", "rightofway.cli", "play", "--ruleset", "tack-and-advance",
+                  "--boats", "3", "--seed", "2", "--record", str(record))
+    assert played.returncode == 0, played.stderr
+    assert "finish: 1." in played.stdout and record.exists()
+    replayed = _run(site, "-m", "rightofway.cli", "replay", str(record))
+    assert replayed.returncode == 0, replayed.stderr
+    assert "legal and consistent" in replayed.stdout
+    resumed = _run(site, "-c", "from toyrules.race import Race\n"
+                   f"r = Race.load({str(record)!r})\n"
+                   "print(len(r.moves), r.result().over, r.pop().turn, r.svg()[:4])")
+    assert resumed.returncode == 0, resumed.stderr
+    moves, over, before, svg = resumed.stdout.split()
+    assert over == "True" and int(before) == int(moves) - 1 and svg == "<svg"
+    lines = record.read_text().splitlines()
+    first = json.loads(lines[1])
+    first["action"] = "T" if first["action"] == "A" else "A"
+    lines[1] = json.dumps(first)
+    record.write_text("\n".join(lines) + "\n")
+    changed = _run(site, "-m", "rightofway.cli", "replay", str(record))
+    assert changed.returncode == 1 and "turn 1" in changed.stderr
+
+
+def test_a_ruleset_without_races_is_refused_by_play(site: Path) -> None:
+    proc = _run(site, "-m", "rightofway.cli", "play", "--ruleset", "rrs")
+    assert proc.returncode == 2
+    assert "expected a ruleset with races" in proc.stderr and "tack-and-advance" in proc.stderr

@@ -3,6 +3,8 @@ point group ``rightofway.rulesets``."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -10,6 +12,7 @@ import networkx as nx
 from pydantic import BaseModel, Field
 
 from rightofway.explain import Step
+from rightofway.races import ReplayTurn
 from rightofway.results import RightOfWay, Ruling
 from rightofway.scenarios import (
     Comparison,
@@ -19,7 +22,7 @@ from rightofway.scenarios import (
     StrictModel,
 )
 from rightofway.svg import SvgWrapper
-from toyrules import game
+from toyrules import game, race
 
 
 class BoatModel(StrictModel):
@@ -77,6 +80,9 @@ class TackAndAdvance:
     name = "tack-and-advance"
     code = "TOY"
     title = "Tack and advance"
+    capabilities = frozenset({"adjudication", "moves", "races"})
+    """What it offers beyond scenario checks: rulings, moves and whole races."""
+    courses: tuple[str, ...] = ()
 
     @property
     def scenario_model(self) -> type[BaseModel]:
@@ -160,3 +166,14 @@ class TackAndAdvance:
     def adjudicate(self, position: game.Position, move: game.Move,
                    protest: Any = None) -> Ruling[Any, Any]:
         return game.adjudicate(position, move, protest)
+
+    def random_race(self, boats: int, seed: int, course: str | None = None) -> race.Race:
+        if course is not None:
+            raise KeyError(f"course: {self.name} races on its own course, not {course!r}")
+        return race.random_race(boats, seed)
+
+    def choose_move(self, current: race.Race, rng: random.Random) -> game.Move:
+        return race.choose_move(current, rng)
+
+    def replay(self, lines: list[str]) -> Iterator[ReplayTurn[race.Race, game.Move]]:
+        return race.replay(lines)
