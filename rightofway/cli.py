@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 __all__ = ["main"]
 
-LAYERS = ("claims", "contested", "shadows", "engagement")
 
 
 def _positive(text: str) -> int:
@@ -90,8 +89,9 @@ def _parser() -> argparse.ArgumentParser:
     d.add_argument("-o", "--output", type=Path, metavar="OUT.svg",
                    help="write the SVG here (default: print it)")
     d.add_argument("--layers", metavar="LIST",
-                   help="Race the Wind only: layers to draw, comma-separated, from "
-                        f"{', '.join(LAYERS)}, or 'none' (default: claims,contested,engagement)")
+                   help="layers to draw, comma-separated, from those the ruleset draws "
+                        "(Race the Wind: claims, contested, shadows, engagement), or 'none' "
+                        "(default: the ruleset's own)")
     d.add_argument("--size", type=_positive, default=420, metavar="PIXELS",
                    help="width of one panel in pixels, above 0 (default: %(default)s)")
 
@@ -398,39 +398,29 @@ def _explain(file: str, *, as_json: bool) -> int:
 
 
 def _draw(file: str, output: Path | None, layers: str | None, size: int) -> int:
-    from rightofway.registry import get_ruleset
+    from rightofway.registry import RulesetBase, draw, get_ruleset
     from rightofway.scenarios import ScenarioError, load_scenario
 
     try:
         prepared = load_scenario(_resolve(file))
     except ScenarioError as bad:
         return _fail(str(bad))
-    name = prepared.model.ruleset
-    picture: str
-    if name == "race-the-wind":
-        from rightofway.rtw import drawing
-
-        text = layers if layers is not None else "claims,contested,engagement"
-        chosen = [] if text.strip() == "none" else [x.strip() for x in text.split(",") if x]
-        unknown = [x for x in chosen if x not in LAYERS]
-        if unknown:
-            return _fail(f"--layers: unknown layer {unknown[0]!r}; expected some of: "
-                         f"{', '.join(LAYERS)}")
-        try:
-            picture = str(drawing.scenario(
-                prepared.position, prepared.move, size=size, claims="claims" in chosen,
-                contested="contested" in chosen, shadows="shadows" in chosen,
-                engagement="engagement" in chosen,
-            ))
-        except ValueError as e:
-            return _fail(f"{prepared.file}: cannot draw: {e}")
-    else:
-        if layers is not None:
-            return _fail(f"--layers: the layers are Race the Wind's; {name} draws its own")
-        try:
-            picture = get_ruleset(name).diagram(prepared.position, prepared.move)
-        except ValueError as e:
-            return _fail(f"{prepared.file}: cannot draw: {e}")
+    chosen: tuple[str, ...] | None = None
+    if layers is not None:
+        chosen = () if layers.strip() == "none" else tuple(
+            x.strip() for x in layers.split(",") if x.strip())
+    ruleset = get_ruleset(prepared.model.ruleset)
+    try:
+        if chosen and isinstance(ruleset, RulesetBase):
+            ruleset.check_layers(chosen)
+        elif chosen:
+            draw(ruleset, prepared.position, prepared.move, layers=chosen)
+    except ValueError as e:
+        return _fail(f"--layers: {e}")
+    try:
+        picture = draw(ruleset, prepared.position, prepared.move, layers=chosen, size=size)
+    except ValueError as e:
+        return _fail(f"{prepared.file}: cannot draw: {e}")
     if output is None:
         print(picture)
         return 0

@@ -34,6 +34,7 @@ __all__ = [
     "Races",
     "Ruleset",
     "RulesetBase",
+    "draw",
     "get_ruleset",
     "register",
     "require",
@@ -219,6 +220,31 @@ class RulesetBase:
     capabilities: frozenset[str] = frozenset()
     depends_on: tuple[str, ...] = ()
     courses: tuple[str, ...] = ()
+    layers: tuple[str, ...] = ()
+    """Layers its drawings can show or leave out (``rightofway draw --layers``)."""
+    default_layers: tuple[str, ...] = ()
+
+    def diagram(self, position: Any, move: Any = None) -> str:
+        """An SVG drawing of the position before and after the move."""
+        raise NotImplementedError
+
+    def drawing(self, position: Any, move: Any = None, *,
+                layers: tuple[str, ...] | None = None, size: int | None = None) -> str:
+        """The position (and the move) drawn with the chosen ``layers`` (default
+        :attr:`default_layers`) at ``size`` pixels a panel: what ``rightofway draw`` and the
+        book's diagrams show. :class:`ValueError` naming an unknown layer. A ruleset
+        without layers draws its :meth:`diagram`."""
+        self.check_layers(layers or ())
+        return self.diagram(position, move)
+
+    def check_layers(self, layers: tuple[str, ...]) -> tuple[str, ...]:
+        """``layers`` when the ruleset draws each; :class:`ValueError` naming the first it
+        does not."""
+        unknown = [x for x in layers if x not in self.layers]
+        if unknown:
+            offered = ", ".join(self.layers) if self.layers else "none (it draws its own)"
+            raise ValueError(f"unknown layer {unknown[0]!r}; {self.name}'s layers: {offered}")
+        return layers
 
     def _unsupported(self, what: str, capability: Capability) -> NoReturn:
         offered = ", ".join(sorted(self.capabilities)) or "scenario checks"
@@ -303,3 +329,16 @@ def get_ruleset(name: str) -> Ruleset:
 def ruleset_names() -> list[str]:
     """Names of the rulesets available: registered in this process or installed."""
     return sorted(set(_REGISTRY) | set(_entry_points()))
+
+
+def draw(ruleset: Ruleset, position: Any, move: Any = None, *,
+         layers: tuple[str, ...] | None = None, size: int | None = None) -> str:
+    """``ruleset``'s drawing of the position and the move with the chosen ``layers`` (its
+    default layers when ``None``): :meth:`RulesetBase.drawing`, or the core ``diagram`` of
+    a ruleset with no layers. :class:`ValueError` naming a layer it does not draw."""
+    if isinstance(ruleset, RulesetBase):
+        return ruleset.drawing(position, move, layers=layers, size=size)
+    if layers:
+        raise ValueError(f"unknown layer {layers[0]!r}; {ruleset.name}'s layers: none (it "
+                         "draws its own)")
+    return ruleset.diagram(position, move)

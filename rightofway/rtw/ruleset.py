@@ -26,6 +26,8 @@ class RaceTheWind(RulesetBase):
     code = "RTW"
     capabilities = frozenset({"adjudication", "moves", "races"})
     courses = ("windward-leeward", "windward-gate", "triangle")
+    layers = ("claims", "contested", "shadows", "engagement")
+    default_layers = ("claims", "contested", "engagement")
     title = "Race the Wind"
 
     @property
@@ -46,6 +48,16 @@ class RaceTheWind(RulesetBase):
         from rightofway.rtw import drawing
 
         return drawing.scenario(position, move, claims=True, contested=True, engagement=True)
+
+    def drawing(self, position: Position, move: Move | None = None, *,
+                layers: tuple[str, ...] | None = None, size: int | None = None) -> str:
+        """Before and after with the chosen layers (default claims, contested points and
+        give-way arrows) at ``size`` pixels a panel."""
+        from rightofway.rtw import drawing
+
+        chosen = self.check_layers(self.default_layers if layers is None else layers)
+        switches: dict[str, Any] = dict.fromkeys(chosen, True)
+        return str(drawing.scenario(position, move, size=size or 420, **switches))
 
     def board(self, position: Position) -> str:
         """The position alone: grid, wind, marks and zones, tokens, hulls."""

@@ -106,7 +106,7 @@ def test_list_names_the_bundled_scenarios(capsys: pytest.CaptureFixture[str]) ->
 
 def test_options_that_do_not_apply_are_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["draw", "vg-gw1-port-crosses-close-ahead", "--layers", "claims"]) == 2
-    assert "--layers: the layers are Race the Wind's" in capsys.readouterr().err
+    assert "--layers: unknown layer 'claims'; vector-game's layers: none" in capsys.readouterr().err
     assert main(["play", "--ruleset", "vector-game", "--course", "triangle"]) == 2
     assert "--course: vector-game races on its own course" in capsys.readouterr().err
     with pytest.raises(SystemExit):

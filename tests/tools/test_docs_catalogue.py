@@ -84,6 +84,7 @@ def _project(tmp_path: Path, scenarios: Path) -> Path:
         "Book\n====\n\n.. toctree::\n\n   catalogue/index\n\n"
         ".. rightofway-scenarios:: 3.4\n\n"
         ".. rightofway-diagram::\n   :layers: claims\n\n"
+        "   ruleset: race-the-wind\n"
         "   position:\n     wind: N\n     boats: [{id: A, at: [0, 0], heading: NE}]\n"
     )
     return src
