@@ -50,7 +50,7 @@ KNOWN_RULESETS: tuple[str, ...] = (
     "simulation",
     "rrs",
 )
-"""Ruleset names the scenario format knows (each is built in)."""
+"""The built-in rulesets' names (each registered by an entry point of this package)."""
 
 
 class PreparedScenario(Protocol):
@@ -321,8 +321,6 @@ def get_ruleset(name: str) -> Ruleset:
         _REGISTRY[name] = ruleset
         return ruleset
     available = ", ".join(ruleset_names()) or "none (is rightofway installed?)"
-    if name in KNOWN_RULESETS:
-        raise KeyError(f"ruleset {name!r} is not implemented yet; available: {available}")
     raise KeyError(f"unknown ruleset {name!r}; expected one of: {available}")
 
 
