@@ -410,15 +410,22 @@ class Expectation(typing.Generic[Pr]):
     compute: Callable[[Pr, Any], Iterable[tuple[str, Any, Any]]]
     needs_move: bool = False
     """Checked only when the file has a move (a file without one is refused before)."""
+    null: bool = False
+    """An explicit ``null`` the file gives is an expectation too (``mark_room: null``:
+    nobody), computed like any value; a key the file leaves out is still skipped."""
 
 
 def check_expectations(table: Iterable[Expectation[Pr]], prepared: Pr, expect: Any,
                        compare: Comparison) -> None:
-    """Run every row of ``table`` whose key the file's ``expect`` gives (not ``None``)."""
+    """Run every row of ``table`` whose key the file's ``expect`` gives (not ``None``,
+    unless the row takes an explicit ``null``)."""
     has_move = getattr(prepared, "move", None) is not None
+    given = getattr(expect, "model_fields_set", frozenset())
     for row in table:
         want = getattr(expect, row.key, None)
-        if want is None or (row.needs_move and not has_move):
+        if want is None and not (row.null and row.key in given):
+            continue
+        if row.needs_move and not has_move:
             continue
         for label, expected, actual in row.compute(prepared, want):
             compare(label, expected, actual)
