@@ -17,11 +17,10 @@ import math
 import random
 
 from rightofway.plane import point_segment_distance
-from rightofway.races import SetupError
-from rightofway.sim import moves as sim_moves
-from rightofway.sim import rules
+from rightofway.sim import moves, rules
+from rightofway.sim.plan import Move
 from rightofway.sim.position import Vec
-from rightofway.sim.race import Move, Race, RaceOptions
+from rightofway.sim.race import Race, RaceOptions
 from rightofway.sim.sailing import PointOfSail, compass_degrees, point_of_sail
 
 __all__ = ["choose_move", "random_race", "waypoint"]
@@ -31,10 +30,9 @@ RADIUS = 2.0
 
 
 def random_race(boats: int, seed: int, *, options: RaceOptions | None = None) -> Race:
-    """A race of ``boats`` boats on the triangle, its dice rolled from ``seed``."""
-    if isinstance(boats, bool) or not isinstance(boats, int) or not 2 <= boats <= 10:
-        raise SetupError(f"between 2 and 10 boats can race, not {boats}")
-    return Race.new(boats, seed, options or RaceOptions())
+    """A race of ``boats`` boats on the triangle, its dice rolled from ``seed``
+    (:meth:`Race.new <rightofway.sim.Race.new>`)."""
+    return Race.new(boats, None, seed, options)
 
 
 def _up(race: Race) -> Vec:
@@ -77,9 +75,9 @@ def choose_move(race: Race, rng: random.Random) -> Move:
     target = waypoint(race, boat)
     owes = race.boat_progress(boat).penalties > 0
     near = min(math.dist(me.at, m.at) for m in race.course.marks) < 8
-    plans = sim_moves.legal_plans(pos, boat, splits=near, penalty=owes)
+    plans = moves.legal_accountings(pos, boat, splits=near, penalty=owes)
     if owes:
-        with_p = [p for p in plans if any(s.kind == "P" for s in p.steps)]
+        with_p = [a for a in plans if any(s.kind == "P" for s in a.plan.steps)]
         plans = with_p or plans
     keep_clear_of = [pos.boat(r) for k, r, _ in rules.keep_clear(pos) if k == boat] \
         if len(pos.boats) > 1 else []
@@ -87,9 +85,8 @@ def choose_move(race: Race, rng: random.Random) -> Move:
     line = race.course.line
     before_gun = pos.start_turns_left > 0 or race.boat_progress(boat).early
     hull = pos.hull_length
-    best: tuple[float, str] | None = None
-    for plan in plans:
-        a = sim_moves.account(pos, boat, plan)
+    best: tuple[float, moves.Accounting] | None = None
+    for a in plans:
         end = a.end.at
         if any(math.dist(end, o.at) < 1.3 * hull for o in others):
             continue
@@ -104,7 +101,8 @@ def choose_move(race: Race, rng: random.Random) -> Move:
         if point_of_sail(a.end.heading, pos.wind_degrees) is PointOfSail.IN_IRONS:
             score += 50.0  # next turn would start with nothing
         if best is None or score < best[0]:
-            best = (score, str(plan))
-    if best is None:  # nothing safe: the first legal plan
-        return (boat, str(plans[0]))
-    return (boat, best[1])
+            best = (score, a)
+    if best is None and not plans:
+        raise ValueError(f"{boat} has no legal plan: every one ends touching another hull")
+    chosen = best[1] if best is not None else plans[0]  # nothing safe: the first legal plan
+    return Move(boat, chosen.plan)

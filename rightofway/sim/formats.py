@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field, StrictInt, StrictStr
+from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
 
 from rightofway import limits
 from rightofway.scenarios import Id, StrictModel
@@ -17,6 +17,7 @@ from rightofway.sim.plan import Plan, PlanError
 
 __all__ = [
     "Compass",
+    "CourseModel",
     "DiceModel",
     "Die",
     "HeadingDegrees",
@@ -24,11 +25,16 @@ __all__ = [
     "PaperLength",
     "PaperPoint",
     "PlanText",
+    "ProgressModel",
+    "RaceModel",
+    "RaceOptionsModel",
+    "SetupDiceModel",
     "SimBoatModel",
     "SimLineModel",
     "SimMarkModel",
     "SimMoveModel",
     "SimOptionsModel",
+    "SimPositionJson",
     "SimPositionModel",
     "TwoDice",
     "WindModel",
@@ -127,6 +133,14 @@ class SimOptionsModel(StrictModel):
     """A hull's length in units of the paper (right of way measures in hull lengths)."""
 
 
+class SimPositionJson(SimPositionModel):
+    """A position as :meth:`Position.to_json <rightofway.sim.Position.to_json>` writes it:
+    a file's ``position`` with the ruleset ``options`` it is measured in."""
+
+    options: SimOptionsModel = SimOptionsModel()
+    """The ruleset options (``hull_length``)."""
+
+
 class SimMoveModel(StrictModel):
     """One boat's turn: ``{boat: A, plan: "T-30 M4 T60 M2"}``."""
 
@@ -147,3 +161,80 @@ class DiceModel(StrictModel):
     """The d8 of the turns before the starting gun."""
     initial: TwoDice | None = None
     """The initial wind: the direction die (1 = N ... 8 = NW), then the speed die (+8 knots)."""
+
+
+# --- races -----------------------------------------------------------------------------------
+
+
+class RaceOptionsModel(StrictModel):
+    """The sizes of the course and the limits of a race."""
+
+    leg: Annotated[float, Field(ge=5, le=500, allow_inf_nan=False)] = 20.0
+    """From the middle of the starting line to the windward mark, in units."""
+    line_length: Annotated[float, Field(ge=2, le=100, allow_inf_nan=False)] = 10.0
+    """The starting line's length."""
+    hull_length: Annotated[float, Field(ge=0.1, le=10, allow_inf_nan=False)] = 1.0
+    """A hull's length in units."""
+    max_rounds: Annotated[StrictInt, Field(ge=1, le=10_000)] = 300
+    """Rounds after which a race stops unfinished."""
+
+
+class SetupDiceModel(StrictModel):
+    """The set-up dice: the initial wind's two dice and the start die."""
+
+    initial: TwoDice
+    """The direction die, then the speed die."""
+    start: Die
+    """The die of the turns before the gun."""
+
+
+class CourseModel(StrictModel):
+    """A race's course: the wind it was laid for, the starting line and the marks in
+    rounding order."""
+
+    wind: Compass
+    """The wind the course was laid for."""
+    line: Annotated[tuple[PaperPoint, PaperPoint], Field(strict=False)]
+    """The starting (and finishing) line's ends."""
+    marks: Annotated[list[SimMarkModel], Field(min_length=1, max_length=limits.MAX_BOATS)]
+    """The marks, in rounding order."""
+
+
+class ProgressModel(StrictModel):
+    """Where a boat is in the race."""
+
+    started: StrictBool = False
+    """She has started."""
+    early: StrictBool = False
+    """She crossed the line before the gun and has not returned."""
+    next_mark: Annotated[StrictInt, Field(ge=0, le=limits.MAX_BOATS)] = 0
+    """The index of the mark she rounds next."""
+    finished: StrictBool = False
+    """She has finished."""
+    penalties: Annotated[StrictInt, Field(ge=0, le=10_000)] = 0
+    """Penalty turns owed."""
+
+
+class RaceModel(StrictModel):
+    """A race as :meth:`Race.to_json <rightofway.sim.Race.to_json>` writes it."""
+
+    ruleset: Literal["simulation"]
+    """simulation."""
+    seed: Annotated[StrictInt, Field(ge=-(2**63), le=2**63)]
+    """The seed the wind's dice are rolled from."""
+    round: Annotated[StrictInt, Field(ge=1, le=10_001)]
+    """The round being sailed."""
+    options: RaceOptionsModel = RaceOptionsModel()
+    """The race's options."""
+    course: CourseModel
+    """The course."""
+    position: SimPositionJson
+    """The position."""
+    to_play: list[Id]
+    """The boats still to move this round, in play order."""
+    progress: dict[Id, ProgressModel]
+    """Each boat's progress."""
+    finish_order: list[Id] = Field(default_factory=list)
+    """The boats that finished, first first."""
+    dice: SetupDiceModel
+    """The set-up dice."""

@@ -21,12 +21,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from rightofway import limits
-from rightofway.explain import Step
+from rightofway import limits, results
+from rightofway.errors import IllegalMove
+from rightofway.explain import Citation, Step
 from rightofway.geometry import Tack
 from rightofway.plane import tack_of
 from rightofway.positions import check_instance
-from rightofway.sim.plan import Plan, PlanStep
+from rightofway.sim.plan import Move, Plan, PlanStep
 from rightofway.sim.position import Boat, Position, Vec
 from rightofway.sim.sailing import (
     BASE_SPEED,
@@ -43,12 +44,15 @@ from rightofway.sim.sailing import (
 
 __all__ = [
     "Accounting",
+    "Legality",
     "account",
     "apply",
     "is_legal",
-    "legal_plans",
+    "legal_accountings",
+    "legal_moves",
     "legality",
     "units",
+    "verdict",
 ]
 
 @dataclass(frozen=True, slots=True)
@@ -225,25 +229,55 @@ def account(position: Position, boat: str, plan: Plan | str) -> Accounting:
     return done(True, None)
 
 
-def legality(position: Position, boat: str, plan: Plan | str) -> tuple[bool, str | None]:
-    """Whether a plan is legal, and the section that decides when it is not."""
-    a = account(position, boat, plan)
-    return a.legal, a.reason
+@dataclass(frozen=True, slots=True)
+class Legality(results.Legality[Position, Move]):
+    """Whether a move is legal (:class:`rightofway.results.Legality`), with the
+    :class:`Accounting` of its plan: the units step by step, the path and where the boat
+    ends."""
+
+    accounting: Accounting | None = None
+    """The plan's accounting (always given by :func:`legality`)."""
 
 
-def is_legal(position: Position, boat: str, plan: Plan | str) -> bool:
-    """Whether a plan spends the boat's units as the rules ask."""
-    return account(position, boat, plan).legal
+RRS14 = Citation("RRS", "14")
+"""Hulls may not touch: a plan ending with them touching is refused (RRS 14)."""
 
 
-def apply(position: Position, boat: str, plan: Plan | str) -> Position:
-    """The position after a legal plan (the wind does not change: it changes after the
-    round). :class:`ValueError` naming the broken rule for an illegal plan or a plan
-    ending with hulls touching."""
-    a = account(position, boat, plan)
+def legality(position: Position, move: Move) -> Legality:
+    """Whether a move is legal: its plan spends the boat's units as the rules ask (SIM
+    Movement, SIM Turning, SIM In Irons) and does not end with her hull touching another
+    (RRS 14). ``reason`` says why in a sentence, ``cite`` the section that decides."""
+    check_instance(move, Move, "move")
+    return verdict(position, move, account(position, move.boat, move.plan))
+
+
+def verdict(position: Position, move: Move, a: Accounting) -> Legality:
+    """:func:`legality` of a move whose plan is already accounted (``a``)."""
     if not a.legal:
-        raise ValueError(f"plan {a.plan}: {a.problem} ({a.reason})")
-    return position.with_boat(a.end)
+        problem = a.steps[-1]
+        return Legality(move, False, problem.text.removeprefix("illegal: "), problem.cite,
+                        a.steps, a)
+    other = position.touching(a.end)
+    if other is not None:
+        text = f"the plan ends with {move.boat}'s hull touching {other}'s"
+        return Legality(move, False, text, RRS14,
+                        (*a.steps, Step("conclusion", f"illegal: {text}", RRS14)), a)
+    return Legality(move, True, "every unit used as the rules ask", a.steps[-1].cite, a.steps, a)
+
+
+def is_legal(position: Position, move: Move) -> bool:
+    """Whether a move is legal (see :func:`legality`)."""
+    return legality(position, move).legal
+
+
+def apply(position: Position, move: Move) -> Position:
+    """The position after a legal move (the wind does not change: it changes after the
+    round); :class:`~rightofway.errors.IllegalMove` with the reason and the section for an
+    illegal one."""
+    lg = legality(position, move)
+    if not lg.legal or lg.accounting is None:
+        raise IllegalMove(move, lg.reason, lg.cite)
+    return position._moved(lg.accounting.end)
 
 
 def _shortest(from_heading: float, to_heading: float) -> float:
@@ -251,15 +285,24 @@ def _shortest(from_heading: float, to_heading: float) -> float:
     return d - 360.0 if d > 180.0 else d
 
 
-def legal_plans(position: Position, boat: str, *, step: int = 5,
-                splits: bool = True, penalty: bool = False) -> list[Plan]:
-    """A discretised set of legal plans for engines and bots: every heading in ``step``-degree
-    steps reached by the shorter turn, then a run of what is left; without turning, one
-    run; with ``splits``, also a run of whole units before the turn; with ``penalty``, the
-    same after a penalty turn ``P``. Runs are whole or half units."""
+def legal_moves(position: Position, boat: str, *, step: int = 5, splits: bool = True,
+                penalty: bool = False) -> list[Move]:
+    """The boat's legal moves on a grid of headings, for engines and bots: every heading in
+    ``step``-degree steps reached by the shorter turn, then a run of what is left; without
+    turning, one run; with ``splits``, also a run of whole units before the turn; with
+    ``penalty``, the same after a penalty turn ``P``. Runs are whole or half units; a plan
+    ending with hulls touching is left out (RRS 14)."""
+    return [Move(boat, a.plan) for a in legal_accountings(position, boat, step=step,
+                                                           splits=splits, penalty=penalty)]
+
+
+def legal_accountings(position: Position, boat: str, *, step: int = 5, splits: bool = True,
+                      penalty: bool = False) -> list[Accounting]:
+    """The accountings of :func:`legal_moves`' plans, in the same order (what a bot
+    scores them by: the path and where each ends)."""
     check_instance(position, Position, "position")
     b = position.boat(boat, "boat")
-    if not isinstance(step, int) or not 1 <= step <= 90:
+    if isinstance(step, bool) or not isinstance(step, int) or not 1 <= step <= 90:
         raise ValueError(f"step: expected 1 to 90 degrees, got {step!r}")
     wind, knots = position.wind_degrees, position.knots
     start_units = allowance(point_of_sail(b.heading, wind), knots)
@@ -271,7 +314,7 @@ def legal_plans(position: Position, boat: str, *, step: int = 5,
     prefixes: list[tuple[PlanStep, ...]] = [()]
     if penalty:
         prefixes.append((PlanStep("P"),))
-    out: list[Plan] = []
+    out: list[Accounting] = []
     seen: set[str] = set()
 
     def add(steps: tuple[PlanStep, ...]) -> None:
@@ -280,8 +323,9 @@ def legal_plans(position: Position, boat: str, *, step: int = 5,
         if text in seen:
             return
         seen.add(text)
-        if account(position, boat, plan).legal:
-            out.append(plan)
+        a = account(position, boat, plan)
+        if a.legal and position.touching(a.end) is None:
+            out.append(a)
 
     for prefix in prefixes:
         used = 6 if prefix else 0

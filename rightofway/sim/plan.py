@@ -1,7 +1,10 @@
-"""A turn's plan as text and values: ``T<degrees>``, ``M<units>`` and ``P`` steps.
+"""A turn's plan and a move as text and values: ``T<degrees>``, ``M<units>`` and ``P``
+steps, and the boat that sails them.
 
-``Plan.parse("T-30 M4 T60 M2")`` reads a plan and ``str`` writes it back. The module
-imports nothing else of the ruleset, so file models can check plans as they read them.
+``Plan.parse("T-30 M4 T60 M2")`` reads a plan and ``str`` writes it back;
+``Move.parse("C: T-145 M4")`` reads a move (boat ``C`` sails that plan) the same way. The
+module imports nothing else of the ruleset, so file models can check plans as they read
+them.
 """
 
 from __future__ import annotations
@@ -10,9 +13,10 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from rightofway.errors import InputError
+from rightofway.errors import NotationError
+from rightofway.positions import as_id
 
-__all__ = ["MAX_RUN", "MAX_STEPS", "Plan", "PlanError", "PlanStep"]
+__all__ = ["MAX_RUN", "MAX_STEPS", "Move", "Plan", "PlanError", "PlanStep"]
 
 MAX_STEPS = 40
 """Steps a plan may hold."""
@@ -20,8 +24,9 @@ MAX_RUN = 100.0
 """The longest run one step may ask for, in units (no boat has more than 9 a turn)."""
 
 
-class PlanError(InputError):
-    """A plan's text that cannot be read."""
+class PlanError(NotationError):
+    """A plan's or a move's text that cannot be read (a
+    :class:`~rightofway.errors.NotationError`)."""
 
 
 _STEP = re.compile(r"^(?:T([+-]?\d+(?:\.\d+)?)|M(\d+(?:\.\d+)?)|P)$")
@@ -84,3 +89,38 @@ class Plan:
 
     def __repr__(self) -> str:
         return f"Plan.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One boat's turn: ``boat`` sails ``plan``. Written ``C: T-145 M4`` (the boat, a
+    colon, the plan): ``Move.parse(str(move)) == move``."""
+
+    boat: str
+    plan: Plan
+
+    def __post_init__(self) -> None:
+        as_id(self.boat, "boat")
+        if not isinstance(self.plan, Plan):
+            raise TypeError(f"plan: expected a Plan (Plan.parse('T-30 M4')), got "
+                            f"{self.plan!r:.60}")
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read a move written ``<boat>: <plan>`` (``C: T-145 M4``); the plan is everything
+        after the last colon. :class:`PlanError` (a
+        :class:`~rightofway.errors.NotationError`) says what was expected."""
+        if not isinstance(text, str):
+            raise TypeError(f"move: expected text such as 'C: T-145 M4', got {text!r:.40}")
+        boat, colon, plan = text.rpartition(":")
+        boat = boat.strip()
+        if not colon or not boat:
+            raise PlanError(f"move {text!r:.60}: expected '<boat>: <plan>' such as "
+                            "'C: T-145 M4'")
+        try:
+            return cls(boat, Plan.parse(plan))
+        except PlanError as e:
+            raise PlanError(f"move {text!r:.60}: {e}") from None
+
+    def __str__(self) -> str:
+        return f"{self.boat}: {self.plan}"

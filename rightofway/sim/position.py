@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from rightofway import limits
+from rightofway.errors import InputError
 from rightofway.geometry import Tack
 from rightofway.plane import hull, hull_distance, tack_of
 from rightofway.positions import BoatIndex, Line, PositionError, as_number, as_xy
@@ -145,6 +146,16 @@ class Position(BoatIndex[Boat]):
         """The first line of that kind, if any."""
         return next((ln for ln in self.lines if ln.kind == kind), None)
 
+    def touching(self, boat: Boat) -> str | None:
+        """The id of the first other boat whose hull ``boat``'s hull (standing where she is
+        given) touches or crosses, or ``None`` (hulls may not touch, RRS 14)."""
+        mine = self.hull(boat)
+        limit = 1e-6 * self.hull_length
+        for other in self.boats:
+            if other.id != boat.id and hull_distance(mine, self.hull(other)) < limit:
+                return other.id
+        return None
+
     def with_boat(self, boat: Boat) -> Position:
         """The same position with ``boat`` replacing the boat of her id (validated again)."""
         self.boat(boat.id)
@@ -168,11 +179,11 @@ class Position(BoatIndex[Boat]):
         """The same position in another wind."""
         return replace(self, wind=wind, knots=knots)
 
-    # --- JSON --------------------------------------------------------------------------------
+    # --- JSON and drawings -------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """Plain data, as a scenario file's ``position`` writes it (``hull_length`` is a
-        ruleset option and is left out)."""
+        """Plain data: a scenario file's ``position``, with the ruleset ``options``
+        (``hull_length``) it is measured in; :meth:`from_json` reads it back."""
         out: dict[str, Any] = {"wind": {"from": self.wind, "knots": self.knots}}
         if self.marks:
             out["marks"] = [{"id": m.id, "at": list(m.at)} for m in self.marks]
@@ -184,24 +195,31 @@ class Position(BoatIndex[Boat]):
         out["boats"] = [{"id": b.id, "at": list(b.at), "heading": b.heading,
                          **({"tack": b.tack.value} if b.tack is not None else {})}
                         for b in self.boats]
+        out["options"] = {"hull_length": self.hull_length}
         return out
 
     @classmethod
-    def from_json(cls, data: Any, hull_length: float = 1.0) -> Position:
-        """The position of plain data (:meth:`to_json`'s form), validated:
-        :class:`ValueError` naming the field for anything malformed."""
-        from pydantic import ValidationError
+    def from_json(cls, data: Any) -> Position:
+        """The position of plain data in :meth:`to_json`'s form (``options`` optional),
+        validated: :class:`~rightofway.errors.InputError` naming the field for anything
+        malformed or a position that cannot exist."""
+        from rightofway.scenarios import validate_json
+        from rightofway.sim.formats import SimPositionJson
 
-        from rightofway.sim.formats import SimOptionsModel, SimPositionModel
-
+        model = validate_json(SimPositionJson, data, "position")
         try:
-            model = SimPositionModel.model_validate(data)
-            options = SimOptionsModel.model_validate({"hull_length": hull_length})
-        except ValidationError as e:
-            err = e.errors()[0]
-            where = ".".join(str(p) for p in err["loc"]) or "position"
-            raise ValueError(f"{where}: {err['msg']}") from None
-        return to_position(model, options)
+            return to_position(model, model.options)
+        except PositionError as e:
+            raise InputError(e.message, e.path) from None
+
+    def svg(self) -> str:
+        """The position drawn (SVG): hulls to scale, the marks, lines and the wind."""
+        from rightofway.sim import drawing
+
+        return str(drawing.board(self))
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
 
 
 def to_position(p: SimPositionModel, options: SimOptionsModel) -> Position:

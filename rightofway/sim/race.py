@@ -3,12 +3,13 @@
 The course (:class:`Course`) is laid from the first wind: a starting line across it, the
 windward mark straight upwind of the line's middle (the leg parallel to the wind), a wing
 mark and a leeward mark, all left to port; the finish is the starting line crossed again
-towards the course side. A :class:`Race` is an immutable state: ``play`` takes one boat's
-plan, in the round's play order (SIM Turn Sequence), and returns the next state and the
-events: the accounting, early starts and returns (SIM The Start), the start, encounters
-under the Racing Rules (who had to keep clear, how close the boats came, penalty turns
-owed), roundings and the finish, and at the end of a round the wind's dice (SIM Wind)
-and the countdown to the gun.
+towards the course side. A :class:`Race` (a :class:`rightofway.races.Race`) is an
+immutable state: ``play`` takes one boat's :class:`~rightofway.sim.Move`, in the round's
+play order (SIM Turn Sequence), and returns the next state and the events: the
+accounting, early starts and returns (SIM The Start), the start, encounters under the
+Racing Rules (who had to keep clear, how close the boats came, penalty turns owed),
+roundings and the finish, and at the end of a round the wind's dice (SIM Wind) and the
+countdown to the gun.
 
 A mark is rounded when the boat's track crosses the ray that continues the leg into it
 beyond the mark, going round it to port.
@@ -17,19 +18,22 @@ beyond the mark, going round it to port.
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rightofway import races
 from rightofway.explain import Citation
 from rightofway.geometry import Tack
 from rightofway.plane import segments_cross
-from rightofway.races import Event, History, IllegalMove, SetupError
-from rightofway.sim import moves as sim_moves
-from rightofway.sim import rules
-from rightofway.sim.plan import PlanError
-from rightofway.sim.position import Boat, Line, Mark, Position, Vec
+from rightofway.positions import PositionError, UnknownId, check_instance
+from rightofway.races import Event, IllegalMove, SetupError
+from rightofway.sim import moves, rules
+from rightofway.sim.plan import Move
+from rightofway.sim.position import Boat, Line, Mark, Position, Vec, to_position
 from rightofway.sim.sailing import (
     cite,
     compass_degrees,
@@ -40,7 +44,6 @@ from rightofway.sim.sailing import (
 
 __all__ = ["Course", "Progress", "Race", "RaceOptions", "Rolls"]
 
-Move = tuple[str, str]
 Rolls = tuple[tuple[int, int], tuple[int, int]]
 """The end-of-round dice: direction 2d8, speed 2d8."""
 
@@ -67,6 +70,11 @@ class RaceOptions:
         if isinstance(self.max_rounds, bool) or not isinstance(self.max_rounds, int) or \
                 not 1 <= self.max_rounds <= 10_000:
             raise SetupError(f"max_rounds: expected 1 to 10000, got {self.max_rounds!r:.40}")
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data, as a record's set-up line writes it."""
+        return {"leg": self.leg, "line_length": self.line_length,
+                "hull_length": self.hull_length, "max_rounds": self.max_rounds}
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,11 +149,13 @@ def dice_for_round(seed: int, number: int) -> Rolls:
     return ((rng.randint(1, 8), rng.randint(1, 8)), (rng.randint(1, 8), rng.randint(1, 8)))
 
 
-@dataclass(frozen=True)
-class Race(History[Move]):
+@dataclass(frozen=True, slots=True)
+class Race(races.Race[Move]):
     """A race in progress: the position, the round and who still moves in it, each boat's
-    progress, the finish order. ``play`` returns the next state and its events."""
+    progress, the finish order. ``play`` returns the next state and its events; ``push``,
+    ``pop``, ``result``, ``save`` and ``load`` come from :class:`rightofway.races.Race`."""
 
+    record_module = "rightofway.sim.record"
     course: Course
     position: Position
     options: RaceOptions
@@ -162,34 +172,57 @@ class Race(History[Move]):
                                                          repr=False)
 
     @classmethod
-    def new(cls, boats: int, seed: int, options: RaceOptions = RaceOptions(), *,
+    def new(cls, boats: int | Sequence[Boat] = 2, course: Course | str | None = None,
+            seed: int | None = None, options: RaceOptions | None = None, *,
             initial: tuple[int, int] | None = None, start: int | None = None) -> Race:
-        """A race of ``boats`` boats (2 to 10) on the triangle: the wind from the initial
-        dice, the countdown from the start die (both rolled from ``seed`` unless given),
-        boats in a row below the line's middle, reaching along it."""
-        if isinstance(boats, bool) or not isinstance(boats, int) or not 2 <= boats <= 10:
-            raise SetupError(f"boats: expected 2 to 10 boats, got {boats!r:.40}")
+        """A race on the triangle laid from the first wind (``course`` ``None`` or
+        ``"triangle"``, or a :class:`Course` laid for that wind): the wind from the initial
+        dice, the countdown from the start die (both rolled from ``seed`` unless given; a
+        seed drawn at random when ``seed`` is ``None``, kept for the record).
+
+        ``boats`` is how many boats race (2 to 10), in a row below the line's middle,
+        reaching along it; or the boats themselves, as the players place them in the
+        starting area (on the pre-start side of the line, SIM The Start).
+        :class:`~rightofway.races.SetupError` for a set-up the rules refuse."""
+        options = RaceOptions() if options is None else options
+        check_instance(options, RaceOptions, "options")
+        if seed is None:
+            seed = random.randrange(2**63)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > 2**63:
+            raise SetupError(f"seed: expected a whole number, got {seed!r:.40}")
+        count = boats if isinstance(boats, int) and not isinstance(boats, bool) else None
+        if count is None and not isinstance(boats, (tuple, list)):
+            raise SetupError(f"boats: expected how many boats (2 to 10) or the boats placed, "
+                             f"got {boats!r:.40}")
+        n = count if count is not None else len(boats)  # type: ignore[arg-type]
+        if not 2 <= n <= 10:
+            raise SetupError(f"boats: expected 2 to 10 boats, got {n}")
         rng = random.Random(f"sim-setup:{seed}")
         initial = initial or (rng.randint(1, 8), rng.randint(1, 8))
         start = start or rng.randint(1, 8)
         wind, knots = initial_wind(*initial)
-        course = Course.triangle(wind, options)
-        w = math.radians(compass_degrees(wind))
-        up = (math.sin(w), math.cos(w))
-        left = (-up[1], up[0])
-        spacing = min(2.0, options.line_length / boats) * max(options.hull_length, 1.0)
-        fleet = []
-        for i in range(boats):
-            s = (i - (boats - 1) / 2) * spacing
-            at = (round(-up[0] * 1.5 * options.hull_length + left[0] * s, 9),
-                  round(-up[1] * 1.5 * options.hull_length + left[1] * s, 9))
-            heading = (compass_degrees(wind) + 90.0) % 360.0
-            fleet.append(Boat(chr(ord("A") + i), at, heading, Tack.PORT))
-        position = Position(wind, knots, tuple(fleet), course.marks, (course.line,),
-                            start_turns(start), options.hull_length)
-        race = cls(course, position, options, seed,
+        laid = _course(course, wind, options)
+        if count is None:
+            fleet = tuple(boats)  # type: ignore[arg-type]
+            for i, b in enumerate(fleet):
+                if not isinstance(b, Boat):
+                    raise SetupError(f"boats[{i}]: expected a Boat, got {b!r:.60}")
+        else:
+            fleet = _row(count, wind, options)
+        try:
+            position = Position(wind, knots, fleet, laid.marks, (laid.line,),
+                                start_turns(start), options.hull_length)
+        except PositionError as e:
+            raise SetupError(str(e)) from None
+        if count is None:
+            for b in fleet:
+                if rules.course_side(position, laid.line, b.at) > 0:
+                    raise SetupError(f"boats: {b.id} at [{b.at[0]:g}, {b.at[1]:g}] is on the "
+                                     "course side of the starting line; boats are placed in "
+                                     "the starting area", cite("The Start"))
+        race = cls(laid, position, options, seed,
                    progress=tuple((b.id, Progress()) for b in fleet),
-                   dice=(("initial", initial), ("start", start)))
+                   dice=(("initial", tuple(initial)), ("start", start)))
         return replace(race, to_play=race._order())
 
     # --- state ----------------------------------------------------------------------------
@@ -199,8 +232,13 @@ class Race(History[Move]):
         return tuple(b for b in rules.play_order(self.position).order if b not in done)
 
     def boat_progress(self, boat: str) -> Progress:
-        """A boat's progress."""
-        return dict(self.progress)[boat]
+        """A boat's progress (:class:`~rightofway.positions.UnknownId` for a boat not in
+        the race)."""
+        for bid, p in self.progress:
+            if bid == boat:
+                return p
+        self.position.boat(boat, "boat")  # names the boats (a boat not racing is absent)
+        raise UnknownId(f"boat: {boat!r} is not racing")
 
     @property
     def to_move(self) -> str | None:
@@ -216,15 +254,43 @@ class Race(History[Move]):
         """Every boat has finished, or the round limit is reached."""
         return len(self.finish_order) == len(self.progress) or self.round > self.options.max_rounds
 
+    def end_reason(self) -> tuple[str, Citation | None]:
+        """Every boat finished, or the round limit (the option ``max_rounds``) stopped
+        the race first."""
+        if len(self.finish_order) < len(self.progress):
+            return (f"the race stopped at its limit of {self.options.max_rounds} rounds "
+                    f"(option max_rounds) with {len(self.finish_order)} of "
+                    f"{len(self.progress)} boats finished"), None
+        return "every boat has finished", cite("The Course")
+
     def legal_moves(self, boat: str | None = None) -> list[Move]:
-        """The discretised legal plans of the boat to move (penalty turns included when she
-        owes one)."""
-        boat = boat or self.to_move
-        if boat is None:
+        """The legal moves (plans on a grid of headings, :func:`rightofway.sim.legal_moves`)
+        of ``boat``, by default the boat to move; penalty turns are offered to a boat that
+        owes one. None for a boat that has finished, nor once the race is over."""
+        return [Move(a.boat, a.plan) for a in self._offered(boat)]
+
+    def safe_moves(self, boat: str | None = None) -> list[Move]:
+        """The legal moves that cost no penalty: the mover's track never comes within a
+        hull length of a boat she must keep clear of (RRS Part 2, as ``rrs`` rules the
+        position; the game's penalty is a turn, RRS 44.1)."""
+        offered = self._offered(boat)
+        if not offered or len(self.position.boats) < 2:
+            return [Move(a.boat, a.plan) for a in offered]
+        who = offered[0].boat
+        holders = [self.position.boat(r).at for k, r, _ in rules.keep_clear(self.position)
+                   if k == who]
+        limit = self.position.hull_length
+        return [Move(a.boat, a.plan) for a in offered
+                if not any(rules.closest_approach(a.path, at) < limit - 1e-9 for at in holders)]
+
+    def _offered(self, boat: str | None) -> list[moves.Accounting]:
+        who = self.to_move if boat is None else boat
+        if who is None:
             return []
-        owes = self.boat_progress(boat).penalties > 0
-        return [(boat, str(p)) for p in sim_moves.legal_plans(self.position, boat,
-                                                             penalty=owes)]
+        p = self.boat_progress(who)
+        if p.finished:
+            return []
+        return moves.legal_accountings(self.position, who, penalty=p.penalties > 0)
 
     # --- play -----------------------------------------------------------------------------
 
@@ -233,20 +299,17 @@ class Race(History[Move]):
         round (default: rolled from the race's seed).
         :class:`~rightofway.errors.IllegalMove` for a boat out of turn, an illegal plan, or a
         plan ending with hulls touching."""
-        if not (isinstance(move, tuple) and len(move) == 2):
-            raise TypeError(f"move: expected (boat, plan), got {move!r:.60}")
-        boat, plan = move
+        check_instance(move, Move, "move")
+        boat = move.boat
         if self.is_over():
-            raise IllegalMove(f"{boat} {plan}", "the race is over", cite("Turn Sequence"))
+            raise IllegalMove(move, "the race is over", cite("Turn Sequence"))
         if boat != self.to_play[0]:
-            raise IllegalMove(f"{boat} {plan}", f"it is {self.to_play[0]}'s turn "
+            raise IllegalMove(move, f"it is {self.to_play[0]}'s turn "
                               f"(play order {', '.join(self.to_play)})", cite("Turn Sequence"))
-        try:
-            ruling, a, met = rules._judge(self.position, boat, plan)
-        except PlanError as e:
-            raise IllegalMove(f"{boat} {plan}", str(e), cite("Movement")) from None
-        if not ruling.legal or ruling.after is None:
-            raise IllegalMove(f"{boat} {plan}", ruling.reason, ruling.steps[-1].cite)
+        ruling, lg, met = rules.judge(self.position, move)
+        a = lg.accounting
+        if not ruling.legal or ruling.after is None or a is None:
+            raise IllegalMove(move, ruling.reason, lg.cite)
         events: list[Event] = [Event("move", boat, f"{boat} {a.plan}", cite("Movement"),
                                      (("plan", str(a.plan)), ("units", a.units),
                                       ("at", [round(a.end.at[0], 6), round(a.end.at[1], 6)]),
@@ -316,39 +379,132 @@ class Race(History[Move]):
         object.__setattr__(nxt, "last", (move, out))
         return nxt, out
 
-    # --- records --------------------------------------------------------------------------
+    # --- records and JSON --------------------------------------------------------------------
 
     def setup_json(self) -> dict[str, Any]:
-        """The first line of a record."""
+        """The first line of a record: the race's set-up, with the ``state`` it starts from
+        when that is not the set-up the dice give (boats placed by the players, a course
+        laid by hand, a race taken up from :meth:`to_json`)."""
         start = self.start
-        o = self.options
-        return {"type": "setup", "format": "rightofway-race", "version": 1,
-                "ruleset": "simulation", "boats": len(start.progress), "seed": self.seed,
-                "options": {"leg": o.leg, "line_length": o.line_length,
-                            "hull_length": o.hull_length, "max_rounds": o.max_rounds},
-                "dice": {"initial": list(dict(start.dice)["initial"]),
-                         "start": dict(start.dice)["start"]}}
+        dice = dict(start.dice)
+        out: dict[str, Any] = {
+            "type": "setup", "format": "rightofway-race", "version": 1,
+            "ruleset": "simulation", "boats": len(start.progress), "seed": self.seed,
+            "options": self.options.to_json(),
+            "dice": {"initial": list(dice["initial"]), "start": dice["start"]}}
+        if start != Race.new(len(start.progress), None, start.seed, start.options,
+                             initial=dice["initial"], start=dice["start"]):
+            out["state"] = start.to_json()
+        return out
 
-    def record_lines(self) -> list[str]:
+    def record_lines(self) -> Iterator[str]:
         """The game record: the set-up line, then one line per move with its events and, at
         the end of a round, the dice rolled."""
-        import json
-
-        lines = [json.dumps(self.setup_json())]
+        yield json.dumps(self.setup_json())
         for n, (move, events) in enumerate(self.played, 1):
-            line: dict[str, Any] = {"type": "move", "turn": n, "boat": move[0],
-                                    "plan": move[1], "events": [e.to_json() for e in events]}
+            line: dict[str, Any] = {"type": "move", "turn": n, "boat": move.boat,
+                                    "plan": str(move.plan),
+                                    "events": [e.to_json() for e in events]}
             for e in events:
                 if e.kind == "wind":
                     data = dict(e.data)
                     line["dice"] = {"direction": data["direction"], "speed": data["speed"]}
-            lines.append(json.dumps(line))
-        return lines
+            yield json.dumps(line)
+
+    def to_json(self) -> dict[str, Any]:
+        """The race as it stands, as plain data (without its history: :meth:`save` writes
+        that); :meth:`from_json` reads it back."""
+        dice = dict(self.dice)
+        return {"ruleset": "simulation", "seed": self.seed, "round": self.round,
+                "options": self.options.to_json(), "course": self.course.to_json(),
+                "position": self.position.to_json(), "to_play": list(self.to_play),
+                "progress": {b: {"started": p.started, "early": p.early,
+                                 "next_mark": p.next_mark, "finished": p.finished,
+                                 "penalties": p.penalties} for b, p in self.progress},
+                "finish_order": list(self.finish_order),
+                "dice": {"initial": list(dice["initial"]), "start": dice["start"]}}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Race:
+        """The race of plain data in :meth:`to_json`'s form, checked:
+        :class:`~rightofway.errors.InputError` naming the field for anything malformed or
+        a state no race reaches."""
+        from rightofway.errors import InputError
+        from rightofway.scenarios import validate_json
+        from rightofway.sim.formats import RaceModel
+
+        m = validate_json(RaceModel, data, "race")
+        o = m.options
+        try:
+            options = RaceOptions(o.leg, o.line_length, o.hull_length, o.max_rounds)
+            course = Course(m.course.wind, Line("start", "start", m.course.line),
+                            tuple(Mark(k.id, k.at) for k in m.course.marks))
+        except ValueError as e:
+            raise InputError(str(e), ("course",)) from None
+        if m.position.options.hull_length != o.hull_length:
+            raise InputError(f"the race's hull_length is {o.hull_length:g}",
+                             ("position", "options", "hull_length"))
+        try:
+            position = to_position(m.position, m.position.options)
+        except PositionError as e:
+            raise InputError(e.message, ("position", *e.path)) from None
+        ids = position.boat_ids
+        if sorted(m.progress) != sorted(ids):
+            raise InputError(f"progress: expected each boat of the position ({', '.join(ids)})",
+                             ("progress",))
+        progress = tuple((b, Progress(**m.progress[b].model_dump())) for b in ids)
+        done = [b for b, p in progress if p.finished]
+        if sorted(done) != sorted(m.finish_order) or len(set(m.finish_order)) != len(done):
+            raise InputError("expected the boats whose progress says finished, each once",
+                             ("finish_order",))
+        for i, b in enumerate(m.to_play):
+            if b not in ids or b in done or b in m.to_play[:i]:
+                raise InputError(f"{b!r} is not a boat still racing, or is listed twice",
+                                 ("to_play", i))
+        for b, p in progress:
+            if p.next_mark > len(course.marks):
+                raise InputError(f"next_mark: the course has {len(course.marks)} marks",
+                                 ("progress", b, "next_mark"))
+        race = cls(course, position, options, m.seed, m.round, tuple(m.to_play), progress,
+                   tuple(m.finish_order), (("initial", tuple(m.dice.initial)),
+                                           ("start", m.dice.start)))
+        if not race.to_play and not race.is_over():
+            raise InputError("a race that goes on has a boat to move", ("to_play",))
+        return race
 
     def _repr_svg_(self) -> str:
         from rightofway.sim import drawing
 
         return str(drawing.board(self.position))
+
+
+def _course(course: Course | str | None, wind: str, options: RaceOptions) -> Course:
+    """The course of a new race: the triangle laid for the first wind, or the course given,
+    which must be laid for it."""
+    if course is None or course == "triangle":
+        return Course.triangle(wind, options)
+    if not isinstance(course, Course):
+        raise SetupError(f"course: expected 'triangle' or a Course, got {course!r:.60}")
+    if course.wind != wind:
+        raise SetupError(f"course: laid for a wind from {course.wind}, but the first wind "
+                         f"blows from {wind}", cite("The Course"))
+    return course
+
+
+def _row(boats: int, wind: str, options: RaceOptions) -> tuple[Boat, ...]:
+    """``boats`` boats in a row below the line's middle, reaching along it on port."""
+    w = math.radians(compass_degrees(wind))
+    up = (math.sin(w), math.cos(w))
+    left = (-up[1], up[0])
+    spacing = min(2.0, options.line_length / boats) * max(options.hull_length, 1.0)
+    fleet = []
+    for i in range(boats):
+        s = (i - (boats - 1) / 2) * spacing
+        at = (round(-up[0] * 1.5 * options.hull_length + left[0] * s, 9),
+              round(-up[1] * 1.5 * options.hull_length + left[1] * s, 9))
+        heading = (compass_degrees(wind) + 90.0) % 360.0
+        fleet.append(Boat(chr(ord("A") + i), at, heading, Tack.PORT))
+    return tuple(fleet)
 
 
 def _start(position: Position, line: Line, boat: str, p: Progress, path: tuple[Vec, ...]

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rightofway import rrs
+from rightofway.errors import InputError
 from rightofway.explain import Citation, Step
 from rightofway.plane import (
     is_dead_downwind,
@@ -25,24 +26,32 @@ from rightofway.plane import (
     point_segment_distance,
     segments_cross,
 )
-from rightofway.results import Ruling
+from rightofway.positions import check_instance
+from rightofway.results import Infringement, Protest, RightOfWay, Ruling, Verdict
+from rightofway.sim.moves import Legality, legality
+from rightofway.sim.plan import Move
 from rightofway.sim.position import Line, Position, Vec
 from rightofway.sim.sailing import cite
 
 if TYPE_CHECKING:
-    from rightofway.sim.moves import Accounting
+    import networkx as nx
 
 __all__ = [
     "Encounter",
     "PlayOrder",
     "StartCrossing",
     "adjudicate",
+    "closest_approach",
     "course_side",
     "crosses_towards_course",
+    "crosses_towards_prestart",
     "depth",
     "encounters",
+    "engagement_graph",
+    "judge",
     "keep_clear",
     "play_order",
+    "right_of_way",
     "start_crossing",
     "to_rrs",
 ]
@@ -223,6 +232,13 @@ class Encounter:
         return self.close and self.keep_clear != self.other
 
 
+def closest_approach(path: tuple[Vec, ...], at: Vec) -> float:
+    """The nearest a track comes to the point ``at`` (a boat standing still)."""
+    if len(path) == 1:
+        return math.dist(path[0], at)
+    return min(point_segment_distance(at, p, q) for p, q in itertools.pairwise(path))
+
+
 def encounters(position: Position, boat: str, path: tuple[Vec, ...]) -> list[Encounter]:
     """The mover's encounters along her plotted path with every other boat (standing still
     during her turn): a boat that must keep clear (RRS Part 2, before the turn) and whose
@@ -236,61 +252,108 @@ def encounters(position: Position, boat: str, path: tuple[Vec, ...]) -> list[Enc
         if other.id == boat:
             continue
         k, r, rule = decided[frozenset((boat, other.id))]
-        if len(path) == 1:
-            closest = math.dist(path[0], other.at)
-        else:
-            closest = min(point_segment_distance(other.at, p, q)
-                          for p, q in itertools.pairwise(path))
+        closest = closest_approach(path, other.at)
         out.append(Encounter(other.id, k, r, rule, closest,
                              closest < position.hull_length - 1e-9))
     return out
 
 
-def adjudicate(position: Position, boat: str,
-               plan: str | object) -> Ruling[Position, tuple[str, str]]:
+def right_of_way(position: Position, a: str, b: str) -> RightOfWay:
+    """Who of boats ``a`` and ``b`` holds right of way: the Racing Rules of Sailing's
+    answer for the position in hull lengths (:func:`rightofway.rrs.right_of_way`)."""
+    check_instance(position, Position, "position")
+    return rrs.right_of_way(to_rrs(position), a, b)
+
+
+def engagement_graph(position: Position) -> nx.DiGraph:
+    """The Racing Rules of Sailing's keep-clear graph of the fleet: an edge from each boat
+    that keeps clear to the boat with right of way (:func:`rightofway.rrs.engagement_graph`)."""
+    check_instance(position, Position, "position")
+    return rrs.engagement_graph(to_rrs(position))
+
+
+HEARING = Citation("RRS", "63.6")
+"""The protest committee finds the facts (RRS 63.6)."""
+DECIDE = Citation("RRS", "64.1")
+"""A boat that broke a rule is penalised (RRS 64.1)."""
+
+
+def adjudicate(position: Position, move: Move,
+               protest: Protest | None = None) -> Ruling[Position, Move]:
     """Rule on one turn: the plan's accounting (SIM Movement, Turning, In Irons), then the
     Racing Rules between the mover and every boat she came within a hull length of. A
-    boat that had to keep clear and came that close owes a penalty turn (RRS 44.1, the
-    game's 360-degree ``P``); a plan ending with hulls touching is illegal (RRS 14)."""
-    return _judge(position, boat, plan)[0]
+    boat that had to keep clear (as ``rrs`` rules the position before the turn) and came
+    that close did not keep clear: she owes a penalty turn (RRS 44.1, the game's
+    360-degree ``P``); a plan ending with hulls touching is illegal (RRS 14).
+
+    A :class:`~rightofway.results.Protest` by a boat against the mover is upheld when the
+    mover did not keep clear of her, and dismissed otherwise (and when it is against a
+    boat that did not move: she stood still through the turn). The protest of an illegal
+    plan is not heard: the plan is not sailed."""
+    check_instance(move, Move, "move")
+    if protest is not None:
+        _check_protest(position, protest)
+    ruling = judge(position, move)[0]
+    if protest is None:
+        return ruling
+    steps = list(ruling.steps)
+    if not ruling.legal:
+        steps.append(Step("conclusion", "the plan is not legal, so it is not sailed and the "
+                          "protest is not heard", ruling.steps[-1].cite))
+        return replace(ruling, steps=tuple(steps))
+    steps.append(Step("fact", f"{protest.by} protests against {protest.against}", HEARING))
+    found = [i for i in ruling.infringements if i.against == protest.by]
+    upheld = protest.against == move.boat and bool(found)
+    if upheld:
+        why = f"{move.boat} did not keep clear of {protest.by} (RRS {found[0].basis})"
+    elif protest.against != move.boat:
+        why = f"{protest.against} did not move; the turn was {move.boat}'s"
+    else:
+        why = f"{move.boat} did not come within a hull length of {protest.by} while she " \
+              f"had to keep clear of her"
+    verdict: Verdict = "upheld" if upheld else "dismissed"
+    steps.append(Step("conclusion", f"protest by {protest.by} against {protest.against} "
+                      f"{verdict}: {why}", DECIDE))
+    return replace(ruling, verdict=verdict, steps=tuple(steps))
 
 
-def _judge(position: Position, boat: str, plan: str | object
-          ) -> tuple[Ruling[Position, tuple[str, str]], Accounting, tuple[Encounter, ...]]:
-    """:func:`adjudicate`'s ruling with the accounting and the encounters it rests on, so
-    that a race engine takes its events from them without working either out again."""
-    from rightofway.positions import PositionError
-    from rightofway.results import Infringement
-    from rightofway.sim.moves import account
-    from rightofway.sim.plan import Plan
+def _check_protest(position: Position, protest: Protest) -> None:
+    if not isinstance(protest, Protest):
+        raise TypeError(f"protest: expected a Protest(by, against) or None, got "
+                        f"{type(protest).__name__} {protest!r:.60}")
+    for role in ("by", "against"):
+        position.boat(getattr(protest, role), f"protest.{role}")
+    if protest.by == protest.against:
+        raise InputError(f"a boat cannot protest herself ({protest.by!r})", ("protest",
+                                                                              "against"))
 
-    a = account(position, boat, plan if isinstance(plan, (str, Plan)) else str(plan))
-    move = (boat, str(a.plan))
-    steps = list(a.steps)
-    if not a.legal:
-        return (Ruling(move, False, f"{a.problem} ({a.reason})", (), False, None, None,
-                       tuple(steps), None, position, "simulation"), a, ())
-    try:
-        after = position.with_boat(a.end)
-    except PositionError as bad:
-        steps.append(Step("conclusion", f"illegal: the plan ends with {bad.message}",
-                          Citation("RRS", "14")))
-        return (Ruling(move, False, f"the plan ends with {bad.message} (RRS 14)", (), False,
-                       None, None, tuple(steps), None, position, "simulation"), a, ())
+
+def judge(position: Position, move: Move
+          ) -> tuple[Ruling[Position, Move], Legality, tuple[Encounter, ...]]:
+    """:func:`adjudicate`'s ruling (without a protest) with the legality and the
+    encounters it rests on, so that a race engine takes its events from them without
+    working either out again."""
+    lg = legality(position, move)
+    a = lg.accounting
+    assert a is not None  # legality always accounts the plan
+    steps = list(lg.steps)
+    if not lg.legal:
+        return (Ruling(move, False, f"{lg.reason} ({lg.cite})", (), False, None, None,
+                       tuple(steps), None, position, "simulation"), lg, ())
+    after = position._moved(a.end)
     found = []
-    met = tuple(encounters(position, boat, a.path))
+    met = tuple(encounters(position, move.boat, a.path))
     for e in met:
         if not e.close:
             continue
-        steps.append(Step("fact", f"{boat} came within {e.closest:.2f} units of {e.other} "
-                          f"(a hull is {position.hull_length:g})", cite("Movement")))
+        steps.append(Step("fact", f"{move.boat} came within {e.closest:.2f} units of "
+                          f"{e.other} (a hull is {position.hull_length:g})", cite("Movement")))
         steps.append(Step("rule", f"{e.keep_clear} had to keep clear of {e.right_of_way}",
                           Citation("RRS", e.rule)))
         if e.infringed:
-            found.append(Infringement(boat, e.other, a.end.at, e.rule))
-            steps.append(Step("conclusion", f"{boat} did not keep clear of {e.other}: she owes "
-                              "a penalty turn", Citation("RRS", "44.1")))
-    penalty = boat if found else None
-    reason = "every unit used as the rules ask"
-    return (Ruling(move, True, reason, tuple(found), False, penalty, None, tuple(steps), after,
-                   position, "simulation"), a, met)
+            found.append(Infringement(move.boat, e.other, a.end.at, e.rule))
+            steps.append(Step("conclusion", f"{move.boat} did not keep clear of {e.other}: "
+                              "she owes a penalty turn", Citation("RRS", "44.1")))
+    penalty = move.boat if found else None
+    return (Ruling(move, True, lg.reason, tuple(found), False, penalty, None, tuple(steps),
+                   after, position, "simulation"), lg, met)

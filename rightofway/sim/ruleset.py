@@ -1,8 +1,10 @@
 """The dice-driven sailing simulation behind the :class:`rightofway.registry.Ruleset`
 protocol.
 
-A move is ``(boat, plan)``; right of way and the engagement graph are the Racing Rules
-of Sailing's, through :func:`rightofway.sim.rules.to_rrs`.
+A move is a :class:`~rightofway.sim.Move` (a boat and her plan); right of way and the
+engagement graph are the Racing Rules of Sailing's, through
+:func:`rightofway.sim.rules.to_rrs`. Each method delegates to the package's function of
+the same name.
 """
 
 from __future__ import annotations
@@ -14,24 +16,16 @@ from typing import Any, NoReturn
 import networkx as nx
 from pydantic import BaseModel
 
-from rightofway import rrs
 from rightofway.errors import Unsupported
 from rightofway.races import ReplayTurn
 from rightofway.registry import RulesetBase
 from rightofway.results import RightOfWay, Ruling
 from rightofway.scenarios import ScenarioReport
 from rightofway.sim import moves, rules, scenario
+from rightofway.sim.plan import Move
 from rightofway.sim.position import Position, Vec
 
 __all__ = ["Simulation"]
-
-Move = tuple[str, str]
-
-
-def _move(move: Any) -> Move:
-    if not (isinstance(move, tuple) and len(move) == 2 and all(isinstance(m, str) for m in move)):
-        raise TypeError(f"move: expected (boat, plan) such as ('A', 'T-30 M4'), got {move!r:.60}")
-    return (move[0], move[1])
 
 
 def _no_claims() -> NoReturn:
@@ -58,13 +52,14 @@ class Simulation(RulesetBase):
         """Check a scenario's expectations."""
         return scenario.check(prepared)
 
-    def _paths(self, position: Position, move: Any) -> tuple[Position, dict[str, tuple[Vec, ...]]]:
-        played = [] if move is None else [move] if isinstance(move[0], str) else list(move)
+    def _paths(self, position: Position, move: Move | tuple[Move, ...] | None
+               ) -> tuple[Position, dict[str, tuple[Vec, ...]]]:
+        played = () if move is None else (move,) if isinstance(move, Move) else tuple(move)
         paths: dict[str, tuple[Vec, ...]] = {}
         current = position
-        for boat, plan in played:
-            a = moves.account(current, boat, plan)
-            paths[boat] = paths.get(boat, ())[:-1] + a.path if boat in paths else a.path
+        for m in played:
+            a = moves.account(current, m.boat, m.plan)
+            paths[m.boat] = paths[m.boat][:-1] + a.path if m.boat in paths else a.path
             if not a.legal:
                 break
             current = current.with_boat(a.end)
@@ -99,36 +94,32 @@ class Simulation(RulesetBase):
         return alt, caption
 
     def legal_moves(self, position: Position, boat: str) -> list[Any]:
-        """The discretised legal plans of a boat (see :func:`rightofway.sim.moves.legal_plans`)."""
-        return [(boat, str(p)) for p in moves.legal_plans(position, boat)]
+        """See :func:`rightofway.sim.legal_moves`."""
+        return moves.legal_moves(position, boat)
 
     def is_legal(self, position: Position, move: Any) -> bool:
-        """Whether a plan spends the boat's units as the rules ask."""
-        boat, plan = _move(move)
-        return moves.is_legal(position, boat, plan)
+        """See :func:`rightofway.sim.is_legal`."""
+        return moves.is_legal(position, move)
 
     def apply(self, position: Position, move: Any) -> Position:
-        """The position after a legal plan."""
-        boat, plan = _move(move)
-        return moves.apply(position, boat, plan)
+        """See :func:`rightofway.sim.apply`."""
+        return moves.apply(position, move)
 
     def claims(self, position: Position) -> dict[str, frozenset[Any]]:
         """Not available: the simulation has no claims."""
         _no_claims()
 
     def right_of_way(self, position: Position, a: str, b: str) -> RightOfWay:
-        """The Racing Rules of Sailing between two boats (hull lengths)."""
-        return rrs.right_of_way(rules.to_rrs(position), a, b)
+        """See :func:`rightofway.sim.right_of_way`."""
+        return rules.right_of_way(position, a, b)
 
     def engagement_graph(self, position: Position) -> nx.DiGraph:
-        """The Racing Rules of Sailing's keep-clear graph of the fleet."""
-        return rrs.engagement_graph(rules.to_rrs(position))
+        """See :func:`rightofway.sim.engagement_graph`."""
+        return rules.engagement_graph(position)
 
     def adjudicate(self, position: Position, move: Any, protest: Any = None) -> Ruling[Any, Any]:
-        """Rule on one turn: its accounting, and the Racing Rules between the mover and the
-        boats she came near (see :func:`rightofway.sim.rules.adjudicate`)."""
-        boat, plan = _move(move)
-        return rules.adjudicate(position, boat, plan)
+        """See :func:`rightofway.sim.adjudicate`."""
+        return rules.adjudicate(position, move, protest)
 
     def random_race(self, boats: int, seed: int, course: str | None = None) -> Any:
         """A seeded race of bots (:func:`rightofway.sim.bots.random_race`)."""

@@ -10,24 +10,17 @@ wind after the rolls, the turns before the gun, the play order and the early sta
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool, model_validator
 
-from rightofway import limits
+from rightofway import limits, scenarios
 from rightofway.explain import Step
 from rightofway.positions import PositionError
-from rightofway.scenarios import (
-    Comparison,
-    FieldError,
-    Id,
-    ScenarioHeader,
-    ScenarioReport,
-    StrictModel,
-)
-from rightofway.sim import moves as sim_moves
-from rightofway.sim import rules
+from rightofway.scenarios import Comparison, Expectation, FieldError, Id, ScenarioReport
+from rightofway.sim import moves, rules
 from rightofway.sim.formats import (
     Compass,
     DiceModel,
@@ -38,11 +31,13 @@ from rightofway.sim.formats import (
     SimOptionsModel,
     SimPositionModel,
 )
+from rightofway.sim.plan import Move
 from rightofway.sim.position import Position, to_position
 from rightofway.sim.sailing import initial_wind, point_of_sail, start_turns, wind_after_round
 
-__all__ = ["AFTER_TOLERANCE", "PointName", "Prepared", "Reason", "SimExpect", "SimScenario",
-           "Turn", "check", "early_at_end", "prepare", "to_position"]
+__all__ = ["AFTER_TOLERANCE", "EXPECTATIONS", "PointName", "Prepared", "Reason", "SimExpect",
+           "SimScenario", "Turn", "check", "early_at_end", "prepare", "to_position",
+           "wind_after"]
 
 AFTER_TOLERANCE = 1e-6
 """Positions and headings in ``expect.after`` are compared within this."""
@@ -54,7 +49,7 @@ Reason = Annotated[str, Field(pattern=r"^SIM (Wind|Movement|Turning|In Irons|The
 """The section deciding an illegal plan: ``SIM Movement``, ``SIM Turning``, ``SIM In Irons``…"""
 
 
-class AfterModel(StrictModel):
+class AfterModel(scenarios.StrictModel):
     """Where a boat ends: ``{at: [1.23, 4.56], heading: 15.0}`` (either key optional)."""
 
     at: PaperPoint | None = None
@@ -63,7 +58,7 @@ class AfterModel(StrictModel):
     """Her heading, compared within 1e-6 degrees."""
 
 
-class ExpectWindModel(StrictModel):
+class ExpectWindModel(scenarios.StrictModel):
     """The wind expected: ``{from: NE, knots: 12}``."""
 
     from_: Compass = Field(alias="from")
@@ -72,7 +67,7 @@ class ExpectWindModel(StrictModel):
     """Its speed."""
 
 
-class SimExpect(StrictModel):
+class SimExpect(scenarios.StrictModel):
     """Expectations of a simulation scenario; every key optional."""
 
     point_of_sail: dict[Id, PointName] | None = None
@@ -96,7 +91,7 @@ class SimExpect(StrictModel):
     set; SIM The Start): one back on the pre-start side at the end of her plan is not."""
 
 
-class SimScenario(ScenarioHeader):
+class SimScenario(scenarios.ScenarioHeader):
     """A simulation scenario file."""
 
     ruleset: Literal["simulation"]
@@ -125,7 +120,7 @@ class SimScenario(ScenarioHeader):
 class Turn:
     """One boat's turn of the scenario, accounted."""
 
-    accounting: sim_moves.Accounting
+    accounting: moves.Accounting
     early: bool
     """Over the starting line before the gun at the end of this turn (SIM The Start): she
     went over in this turn or an earlier one and is not back on the pre-start side."""
@@ -133,23 +128,18 @@ class Turn:
     """How the turn met the starting line, when the position has one and the plan is legal."""
 
 
-@dataclass(frozen=True, slots=True)
-class Prepared:
-    """A validated scenario as kernel values, with its turns played."""
+@dataclass(frozen=True)
+class Prepared(scenarios.Prepared[SimScenario, Position, tuple[Move, ...]]):
+    """A validated scenario as kernel values (:class:`rightofway.scenarios.Prepared`), with
+    its turns played: ``move`` holds the moves played (what the drawings draw), up to the
+    first illegal one."""
 
-    model: SimScenario
-    file: str
-    position: Position
-    turns: tuple[Turn, ...]
-    final: Position
-    order: rules.PlayOrder | None
-
-    @property
-    def move(self) -> tuple[tuple[str, str], ...] | None:
-        """The turns played, as ``(boat, plan)`` pairs (what the drawings draw)."""
-        if not self.turns:
-            return None
-        return tuple((t.accounting.boat, str(t.accounting.plan)) for t in self.turns)
+    turns: tuple[Turn, ...] = ()
+    """Each move played, accounted."""
+    final: Position | None = None
+    """The position once the moves are played (hulls that end touching are let stand)."""
+    order: rules.PlayOrder | None = None
+    """SIM Turn Sequence for the position, when the file expects it."""
 
 
 def prepare(sc: SimScenario, file: str) -> Prepared:
@@ -192,7 +182,7 @@ def prepare(sc: SimScenario, file: str) -> Prepared:
     current = position
     over: dict[str, bool] = {}
     for mv in played:
-        a = sim_moves.account(current, mv.boat, mv.plan)
+        a = moves.account(current, mv.boat, mv.plan)
         crossing = None
         if a.legal and start is not None:
             crossing = rules.start_crossing(current, start, a.path, early=over.get(a.boat, False))
@@ -201,7 +191,9 @@ def prepare(sc: SimScenario, file: str) -> Prepared:
         if not a.legal:
             break
         current = current._moved(a.end)  # hulls that end touching do not stop the check
-    return Prepared(sc, file, position, tuple(turns), current, order)
+    played_moves = tuple(Move(t.accounting.boat, t.accounting.plan) for t in turns)
+    return Prepared(sc, file, position, played_moves or None, None, tuple(turns), current,
+                    order)
 
 
 def early_at_end(p: Prepared) -> frozenset[str]:
@@ -217,51 +209,99 @@ def _close(a: float, b: float) -> bool:
     return abs(a - b) <= AFTER_TOLERANCE
 
 
-def check(p: Prepared) -> ScenarioReport:
-    """Compare every expectation with what the rules give, and gather the explanation."""
-    e = p.model.expect
-    compare = Comparison()
-    first = {t.accounting.boat: t.accounting for t in reversed(p.turns)}
-    pos = p.position
-    for bid, expected in (e.point_of_sail or {}).items():
+def _first_turns(p: Prepared) -> dict[str, moves.Accounting]:
+    """Each boat's accounting of her first turn."""
+    return {t.accounting.boat: t.accounting for t in reversed(p.turns)}
+
+
+def _point_of_sail(p: Prepared, want: dict[str, str]) -> Iterator[tuple[str, Any, Any]]:
+    first = _first_turns(p)
+    for bid, expected in want.items():
         a = first.get(bid)
         actual = a.point_of_sail.value if a else \
-            point_of_sail(pos.boat(bid).heading, pos.wind_degrees).value
-        compare(f"point_of_sail.{bid}", expected, actual)
-    for bid, expected_units in (e.units or {}).items():
+            point_of_sail(p.position.boat(bid).heading, p.position.wind_degrees).value
+        yield f"point_of_sail.{bid}", expected, actual
+
+
+def _units(p: Prepared, want: dict[str, int]) -> Iterator[tuple[str, Any, Any]]:
+    first = _first_turns(p)
+    for bid, expected in want.items():
         a = first.get(bid)
-        compare(f"units.{bid}", expected_units, a.units if a else sim_moves.units(pos, bid))
-    legal = all(t.accounting.legal for t in p.turns)
-    if e.legal is not None:
-        compare("legal", e.legal, legal)
-    if "reason" in e.model_fields_set:
-        bad = next((t.accounting for t in p.turns if not t.accounting.legal), None)
-        compare("reason", e.reason, bad.reason if bad else None)
-    for bid, where in (e.after or {}).items():
-        b = p.final.boat(bid)
+        yield f"units.{bid}", expected, a.units if a else moves.units(p.position, bid)
+
+
+def _legal(p: Prepared, want: bool) -> Iterator[tuple[str, Any, Any]]:
+    yield "legal", want, all(t.accounting.legal for t in p.turns)
+
+
+def _reason(p: Prepared, want: str | None) -> Iterator[tuple[str, Any, Any]]:
+    bad = next((t.accounting for t in p.turns if not t.accounting.legal), None)
+    yield "reason", want, bad.reason if bad else None
+
+
+def _after(p: Prepared, want: dict[str, AfterModel]) -> Iterator[tuple[str, Any, Any]]:
+    final = p.final or p.position
+    for bid, where in want.items():
+        b = final.boat(bid)
         if where.at is not None:
             ok = _close(b.at[0], where.at[0]) and _close(b.at[1], where.at[1])
-            compare(f"after.{bid}.at", tuple(where.at),
-                    tuple(where.at) if ok else (round(b.at[0], 9), round(b.at[1], 9)))
+            yield (f"after.{bid}.at", tuple(where.at),
+                   tuple(where.at) if ok else (round(b.at[0], 9), round(b.at[1], 9)))
         if where.heading is not None:
             diff = abs((b.heading - where.heading + 180.0) % 360.0 - 180.0)
-            compare(f"after.{bid}.heading", where.heading,
-                    where.heading if diff <= AFTER_TOLERANCE else b.heading)
-    wind = (p.final.wind, p.final.knots)
+            yield (f"after.{bid}.heading", where.heading,
+                   where.heading if diff <= AFTER_TOLERANCE else b.heading)
+
+
+def wind_after(p: Prepared) -> tuple[str, int]:
+    """The wind once the moves are played and the file's end-of-round dice rolled."""
+    final = p.final or p.position
+    wind = (final.wind, final.knots)
     dice = p.model.dice
     if dice.direction is not None or dice.speed is not None:
         wind = wind_after_round(wind, dice.direction, dice.speed)
-    if e.wind is not None:
-        compare("wind", f"{e.wind.from_} {e.wind.knots}", f"{wind[0]} {wind[1]}")
-    if e.start_turns is not None:
-        if dice.start is None:
-            compare("start_turns", e.start_turns, "no dice.start rolled")
-        else:
-            compare("start_turns", e.start_turns, start_turns(dice.start))
-    if e.play_order is not None and p.order is not None:
-        compare("play_order", tuple(e.play_order), p.order.order)
-    if e.early is not None:
-        compare("early", frozenset(e.early), early_at_end(p))
+    return wind
+
+
+def _wind(p: Prepared, want: ExpectWindModel) -> Iterator[tuple[str, Any, Any]]:
+    wind = wind_after(p)
+    yield "wind", f"{want.from_} {want.knots}", f"{wind[0]} {wind[1]}"
+
+
+def _start_turns(p: Prepared, want: int) -> Iterator[tuple[str, Any, Any]]:
+    die = p.model.dice.start
+    yield "start_turns", want, "no dice.start rolled" if die is None else start_turns(die)
+
+
+def _play_order(p: Prepared, want: list[str]) -> Iterator[tuple[str, Any, Any]]:
+    if p.order is not None:
+        yield "play_order", tuple(want), p.order.order
+
+
+def _early(p: Prepared, want: list[str]) -> Iterator[tuple[str, Any, Any]]:
+    yield "early", frozenset(want), early_at_end(p)
+
+
+EXPECTATIONS: tuple[Expectation[Prepared], ...] = (
+    Expectation("point_of_sail", _point_of_sail),
+    Expectation("units", _units),
+    Expectation("legal", _legal),
+    Expectation("reason", _reason, null=True),
+    Expectation("after", _after),
+    Expectation("wind", _wind),
+    Expectation("start_turns", _start_turns),
+    Expectation("play_order", _play_order),
+    Expectation("early", _early),
+)
+"""What a simulation file may expect, in the order it is checked and reported."""
+
+
+def check(p: Prepared) -> ScenarioReport:
+    """Compare every expectation with what the rules give (:data:`EXPECTATIONS`), and
+    gather the explanation."""
+    compare = Comparison()
+    scenarios.check_expectations(EXPECTATIONS, p, p.model.expect, compare)
+    wind = wind_after(p)
     summary = []
     sections: list[tuple[str, tuple[Step, ...]]] = []
     for t in p.turns:

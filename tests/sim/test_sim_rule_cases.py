@@ -15,14 +15,28 @@ import math
 import pytest
 
 from rightofway import sim
+from rightofway.errors import IllegalMove, InputError
 from rightofway.geometry import Tack
+from rightofway.positions import UnknownId
 from rightofway.sim import moves, rules, sailing
+from rightofway.sim.moves import Legality
 from rightofway.sim.plan import Plan, PlanError, PlanStep
 from rightofway.sim.sailing import PointOfSail
 
 
 def one(heading: float, wind: str = "N", knots: int = 10) -> sim.Position:
     return sim.Position(wind, knots, (sim.Boat("A", (0.0, 0.0), heading),))
+
+
+def mv(boat: str, plan: str | sim.Plan) -> sim.Move:
+    """A move of ``boat`` sailing ``plan`` (text or a Plan)."""
+    return sim.Move(boat, plan if isinstance(plan, sim.Plan) else sim.Plan.parse(plan))
+
+
+def why(position: sim.Position, plan: str | sim.Plan) -> tuple[bool, str | None]:
+    """Whether A's plan is legal, and the section that decides when it is not."""
+    verdict = sim.legality(position, mv("A", plan))
+    return verdict.legal, None if verdict.legal else str(verdict.cite)
 
 
 def close(p: tuple[float, float], q: tuple[float, float]) -> bool:
@@ -180,26 +194,26 @@ def test_turn_costing_exactly_what_is_left() -> None:
     a = sim.account(one(90), "A", "M6 T60")
     assert a.legal and a.end.heading == 150
     # M6 T61 costs 2 with 1 left: SIM Turning
-    assert sim.legality(one(90), "A", "M6 T61") == (False, "SIM Turning")
+    assert why(one(90), "M6 T61") == (False, "SIM Turning")
 
 
 def test_turn_to_a_slower_point_keeps_at_most_its_allowance() -> None:
     # reach 7: T90 to 180 (run 3) costs 2: 5 left, at most 3
     assert sim.account(one(90), "A", "T90 M3").legal
-    assert sim.legality(one(90), "A", "T90 M4") == (False, "SIM Turning")
-    assert sim.legality(one(90), "A", "T90 M2") == (False, "SIM Movement")
+    assert why(one(90), "T90 M4") == (False, "SIM Turning")
+    assert why(one(90), "T90 M2") == (False, "SIM Movement")
 
 
 def test_turn_to_a_faster_point_counts_runs_already_spent() -> None:
     # run 3 at 180: M1 (2 left, 1 spent); T-90 to 90 (reach 7) costs 2: 0 left, 3 spent;
     # 7 - 3 = 4 is more: 4 left
     assert sim.account(one(180), "A", "M1 T-90 M4").legal
-    assert sim.legality(one(180), "A", "M1 T-90 M5") == (False, "SIM Turning")
+    assert why(one(180), "M1 T-90 M5") == (False, "SIM Turning")
     # reach 7: M4 (3 left, 4 spent); T-45 to 45 (beat 5) costs 1: 2 left, min(2, 5) = 2;
     # M1 (1 left, 6 spent); T45 back to the reach costs 1: 0 left, 7 spent; 7 - 7 = 0
     # gains nothing
     assert sim.account(one(90), "A", "M4 T-45 M1 T45").legal
-    assert sim.legality(one(90), "A", "M4 T-45 M1 T45 M1") == (False, "SIM Turning")
+    assert why(one(90), "M4 T-45 M1 T45 M1") == (False, "SIM Turning")
 
 
 def test_faster_point_keeps_what_is_left_when_that_is_more() -> None:
@@ -217,7 +231,7 @@ def test_the_penalty_turn_costs_six_and_counts_as_spent() -> None:
     # broad reach at 15 knots: 8. P: 2 left, 6 spent; T-45 to 90 (reach 9) costs 1: 1 left,
     # 7 spent; 9 - 7 = 2 is more: 2 left
     assert sim.account(one(135, knots=15), "A", "P T-45 M2").legal
-    assert sim.legality(one(135, knots=15), "A", "P T-45 M3") == (False, "SIM Turning")
+    assert why(one(135, knots=15), "P T-45 M3") == (False, "SIM Turning")
     # a run of 3 cannot pay for it
     a = sim.account(one(180), "A", "P")
     assert a.reason == "SIM Turning" and a.problem is not None and "6 units" in a.problem
@@ -231,16 +245,16 @@ def test_in_irons_the_first_turn_is_paid_from_the_new_allowance() -> None:
     # then a second turn is an ordinary one: M1 (4 left, 3 spent); T60 to 150 (broad reach
     # 6) costs 1: 3 left, min(3, 6) = 3
     assert sim.account(one(10), "A", "T80 M1 T60 M3").legal
-    assert sim.legality(one(10), "A", "T80 M1 T60 M4") == (False, "SIM Turning")
+    assert why(one(10), "T80 M1 T60 M4") == (False, "SIM Turning")
 
 
 def test_in_irons_turns_that_cannot_be_paid() -> None:
     # T440 to 90 costs 8, more than a reach's 7
-    assert sim.legality(one(10), "A", "T440") == (False, "SIM In Irons")
+    assert why(one(10), "T440") == (False, "SIM In Irons")
     # T5 to 15 is still in irons: no units to pay 1
-    assert sim.legality(one(10), "A", "T5") == (False, "SIM In Irons")
+    assert why(one(10), "T5") == (False, "SIM In Irons")
     # a plan of nothing, or beginning with the penalty turn, does not begin with a turn
-    assert sim.legality(one(10), "A", Plan(())) == (False, "SIM In Irons")
+    assert why(one(10), Plan(())) == (False, "SIM In Irons")
     a = sim.account(one(10), "A", "P")
     assert a.reason == "SIM In Irons" and a.problem is not None and "begin with a turn" in a.problem
 
@@ -254,11 +268,12 @@ def test_a_turn_ending_in_irons_leaves_nothing_and_ends_the_turn() -> None:
 
 
 def test_apply_moves_the_boat_or_names_the_rule() -> None:
-    p = sim.apply(one(90), "A", "M7")
+    p = sim.apply(one(90), mv("A", "M7"))
     assert close(p.boat("A", "boat").at, (7, 0)) and p.wind == "N" and p.knots == 10
-    with pytest.raises(ValueError, match=r"SIM Movement"):
-        sim.apply(one(90), "A", "M6")
-    assert sim.is_legal(one(90), "A", "M7") and not sim.is_legal(one(90), "A", "M6")
+    with pytest.raises(IllegalMove, match=r"illegal move A: M6: 1 unit left over") as e:
+        sim.apply(one(90), mv("A", "M6"))
+    assert str(e.value.cite) == "SIM Movement"
+    assert sim.is_legal(one(90), mv("A", "M7")) and not sim.is_legal(one(90), mv("A", "M6"))
 
 
 # --- The plans offered to bots and engines ---------------------------------------------
@@ -267,12 +282,12 @@ def test_apply_moves_the_boat_or_names_the_rule() -> None:
 def test_legal_plans_in_right_angles_without_splits() -> None:
     # reach 7 heading 90: one run M7; T-90 to 0 ends in irons (legal, nothing follows);
     # T90 to 180 costs 2, run 3 keeps min(5, 3) = 3; T180 to 270 costs 3, a reach: 4 left
-    plans = moves.legal_plans(one(90), "A", step=90, splits=False)
-    assert [str(p) for p in plans] == ["M7", "T-90", "T90 M3", "T180 M4"]
+    offered = moves.legal_moves(one(90), "A", step=90, splits=False)
+    assert [str(m) for m in offered] == ["A: M7", "A: T-90", "A: T90 M3", "A: T180 M4"]
 
 
 def test_legal_plans_split_the_run_by_default() -> None:
-    texts = {str(p) for p in moves.legal_plans(one(90), "A", step=90)}
+    texts = {str(m.plan) for m in moves.legal_moves(one(90), "A", step=90)}
     # M1 (6 left) T90 (cost 2: 4, run keeps 3) M3; M5 (2 left) T90 (0 left)
     assert {"M1 T90 M3", "M5 T90", "M1 T-90", "M7"} <= texts
     assert "M6 T90" not in texts  # 1 left cannot pay a turn of 2
@@ -281,23 +296,24 @@ def test_legal_plans_split_the_run_by_default() -> None:
 
 def test_legal_plans_with_the_penalty_turn() -> None:
     # broad reach at 15 knots: 8 units; P leaves 2
-    texts = [str(p) for p in moves.legal_plans(one(135, knots=15), "A", step=90, penalty=True)]
+    offered = moves.legal_moves(one(135, knots=15), "A", step=90, penalty=True)
+    texts = [str(m.plan) for m in offered]
     assert "P M2" in texts and "M8" in texts
-    assert all(sim.is_legal(one(135, knots=15), "A", t) for t in texts)
+    assert all(sim.is_legal(one(135, knots=15), m) for m in offered)
     # a reach at 10 knots: 7 units; P leaves 1, run at once
-    assert "P M1" in [str(p) for p in moves.legal_plans(one(90), "A", step=90, penalty=True)]
+    assert "A: P M1" in [str(m) for m in moves.legal_moves(one(90), "A", step=90, penalty=True)]
 
 
 @pytest.mark.parametrize("step", [0, 91, 2.5])
 def test_legal_plans_step_is_1_to_90_degrees(step: object) -> None:
     with pytest.raises(ValueError, match=r"step"):
-        moves.legal_plans(one(90), "A", step=step)  # type: ignore[arg-type]
+        moves.legal_moves(one(90), "A", step=step)  # type: ignore[arg-type]
 
 
 def test_legal_plans_check_the_position() -> None:
     with pytest.raises(TypeError, match=r"^position: "):
-        moves.legal_plans("here", "A")  # type: ignore[arg-type]
-    assert moves.legal_plans(one(90), "A", step=1, splits=False)
+        moves.legal_moves("here", "A")  # type: ignore[arg-type]
+    assert moves.legal_moves(one(90), "A", step=1, splits=False)
 
 
 # --- Plans as text ---------------------------------------------------------------------
@@ -429,29 +445,104 @@ def test_encounters_measure_the_closest_approach() -> None:
 def test_adjudicating_a_turn() -> None:
     p = crossing_pair()
     # A reaches 7 units East: legal, but she came within 0.5 of B: a penalty turn (RRS 44.1)
-    r = rules.adjudicate(p, "A", "M7")
-    assert r.legal and r.penalty == "A" and r.infringed == {"B"}
-    assert r.move == ("A", "M7") and r.ruleset == "simulation" and r.before is p
+    r = sim.adjudicate(p, mv("A", "M7"))
+    assert r.legal and r.penalty == "A" and r.infringed == {"B"} and r.verdict is None
+    assert r.move == mv("A", "M7") and r.ruleset == "simulation" and r.before is p
+    assert r.to_json()["move"] == "A: M7" and r.explain().startswith("move: A: M7\n")
     assert r.after is not None and close(r.after.boat("A", "boat").at, (3.0, 4.5))
     assert str(r.steps[-1].cite) == "RRS 44.1" and r.steps[-1].kind == "conclusion"
     near = [s for s in r.steps if "came within" in s.text]
     assert len(near) == 1 and str(near[0].cite) == "SIM Movement"
     # an illegal plan: its problem and section
-    bad = rules.adjudicate(p, "A", "M6")
+    bad = sim.adjudicate(p, mv("A", "M6"))
     assert bad.legal is False and bad.after is None and bad.reason.endswith("(SIM Movement)")
     assert bad.infringements == () and bad.penalty is None
     assert bad.before is p and bad.ruleset == "simulation"
     # B's beat (5 units NW) takes her away: legal, nobody infringed
-    ok = rules.adjudicate(p, "B", "M5")
+    ok = sim.adjudicate(p, mv("B", "M5"))
     assert ok.legal and ok.penalty is None and ok.infringements == ()
     # a plan ending with hulls touching (A reaches 7 to (-0.5, 5), her bow on B): RRS 14
     touch = sim.Position("N", 10, (sim.Boat("A", (-7.5, 5.0), 90.0),
                                    sim.Boat("B", (0.0, 5.0), 0.0, Tack.STARBOARD)))
-    r = rules.adjudicate(touch, "A", "M7")
+    r = sim.adjudicate(touch, mv("A", "M7"))
     assert not r.legal and r.reason.endswith("(RRS 14)") and str(r.steps[-1].cite) == "RRS 14"
+    assert r.reason == "the plan ends with A's hull touching B's (RRS 14)"
     assert r.steps[-1].kind == "conclusion" and r.infringements == ()
     assert r.before is touch and r.ruleset == "simulation" and r.after is None
-    assert rules.adjudicate(p, "A", Plan.parse("M7")).legal
+    with pytest.raises(TypeError, match=r"^move: "):
+        sim.adjudicate(p, ("A", "M7"))  # type: ignore[arg-type]
+
+
+def test_legality_is_the_accounting_and_hulls_that_do_not_touch() -> None:
+    p = crossing_pair()
+    lg = sim.legality(p, mv("A", "M7"))
+    assert isinstance(lg, Legality) and lg.legal and lg.reason == "every unit used as the rules ask"
+    assert str(lg.cite) == "SIM Movement" and lg.accounting is not None
+    assert lg.accounting.units == 7 and lg.steps == lg.accounting.steps
+    assert lg.to_json()["move"] == "A: M7" and "legal: yes" in lg.explain()
+    bad = sim.legality(p, mv("A", "T10 M3"))  # reach 7 to 100, still a reach: 1 for the turn
+    assert not bad and bad.reason == "3 units left over: every unit must be used"
+    assert bad.steps[-1].text == "illegal: " + bad.reason
+    # the accounting is legal, but A's bow ends on B's hull (RRS 14): the move is not
+    touch = sim.Position("N", 10, (sim.Boat("A", (-7.5, 5.0), 90.0),
+                                   sim.Boat("B", (0.0, 5.0), 0.0, Tack.STARBOARD)))
+    t = sim.legality(touch, mv("A", "M7"))
+    assert t.accounting is not None and t.accounting.legal and not t.legal
+    assert str(t.cite) == "RRS 14" and t.steps[-1].kind == "conclusion"
+    assert not sim.is_legal(touch, mv("A", "M7"))
+    with pytest.raises(IllegalMove, match="touching") as e:
+        sim.apply(touch, mv("A", "M7"))
+    assert str(e.value.cite) == "RRS 14"
+    # the moves offered never end touching
+    offered = sim.legal_moves(touch, "A")
+    assert offered and mv("A", "M7") not in offered
+    assert all(sim.is_legal(touch, m) for m in offered)
+    with pytest.raises(UnknownId, match="no boat 'Z'"):
+        sim.legality(p, mv("Z", "M7"))
+
+
+def test_a_protest_is_decided_on_who_did_not_keep_clear() -> None:
+    p = crossing_pair()
+    # A did not keep clear of B (RRS 10): B's protest against A is upheld
+    r = sim.adjudicate(p, mv("A", "M7"), sim.Protest("B", "A"))
+    assert r.verdict == "upheld" and r.penalty == "A"
+    assert r.steps[-2].text == "B protests against A" and str(r.steps[-2].cite) == "RRS 63.6"
+    assert r.steps[-1].text == ("protest by B against A upheld: A did not keep clear of B "
+                                "(RRS 10)")
+    assert str(r.steps[-1].cite) == "RRS 64.1" and "protest: upheld" in r.explain()
+    # A's protest against B, who did not move: dismissed
+    r = sim.adjudicate(p, mv("A", "M7"), sim.Protest("A", "B"))
+    assert r.verdict == "dismissed" and r.penalty == "A"
+    assert r.steps[-1].text.endswith("dismissed: B did not move; the turn was A's")
+    # B (beat 5) bears away to 270, a reach (1 for the turn, 7 - 1 = 6 left), and passes
+    # 0.5 from A, who had to keep clear: A's protest is dismissed
+    r = sim.adjudicate(p, mv("B", "T-45 M6"), sim.Protest("A", "B"))
+    assert r.legal and r.verdict == "dismissed" and r.penalty is None
+    assert "did not come within a hull length of A while she had to keep clear" in \
+        r.steps[-1].text
+    # an illegal plan is not sailed: the protest is not heard
+    r = sim.adjudicate(p, mv("A", "M6"), sim.Protest("B", "A"))
+    assert not r.legal and r.verdict is None
+    assert r.steps[-1].text.endswith("the protest is not heard")
+    with pytest.raises(UnknownId, match=r"^protest\.by: "):
+        sim.adjudicate(p, mv("A", "M7"), sim.Protest("Z", "A"))
+    with pytest.raises(InputError, match="cannot protest herself"):
+        sim.adjudicate(p, mv("A", "M7"), sim.Protest("A", "A"))
+    with pytest.raises(TypeError, match=r"^protest: "):
+        sim.adjudicate(p, mv("A", "M7"), ("B", "A"))  # type: ignore[arg-type]
+
+
+def test_right_of_way_and_the_engagement_graph_are_the_racing_rules() -> None:
+    p = crossing_pair()
+    row = sim.right_of_way(p, "A", "B")
+    assert (row.holder, row.giver, row.basis) == ("B", "A", "10")
+    assert any(str(s.cite) == "RRS 10" for s in row.steps)
+    g = sim.engagement_graph(p)
+    assert list(g.edges) == [("A", "B")] and g.edges["A", "B"]["rules"] == ("10",)
+    with pytest.raises(UnknownId):
+        sim.right_of_way(p, "A", "Z")
+    with pytest.raises(TypeError, match=r"^position: "):
+        sim.engagement_graph("here")  # type: ignore[arg-type]
 
 
 def test_a_line_across_the_wind_takes_the_wind_side_whatever_the_marks() -> None:
@@ -513,7 +604,7 @@ def test_race_options_limits(field: str, value: object) -> None:
         RaceOptions(**{field: value})  # type: ignore[arg-type]
     for ok in ({"leg": 5.0}, {"leg": 500}, {"line_length": 2.0}, {"hull_length": 10.0},
                {"max_rounds": 1}, {"max_rounds": 10_000}):
-        RaceOptions(**ok)  # type: ignore[arg-type]
+        RaceOptions(**ok)
 
 
 def test_a_new_race_reaches_along_the_line_below_it() -> None:
@@ -522,7 +613,7 @@ def test_a_new_race_reaches_along_the_line_below_it() -> None:
 
     # initial dice 8, 2: wind NW (315) at 10 knots; start die 8: five turns before the gun.
     # The boats reach along the line: heading 315 + 90 = 45 (mod 360)
-    r = Race.new(3, 1, initial=(8, 2), start=8)
+    r = Race.new(3, seed=1, initial=(8, 2), start=8)
     p = r.position
     assert (p.wind, p.knots, p.start_turns_left) == ("NW", 10, 5)
     assert [(b.id, b.heading) for b in p.boats] == [("A", 45.0), ("B", 45.0), ("C", 45.0)]
@@ -532,10 +623,10 @@ def test_a_new_race_reaches_along_the_line_below_it() -> None:
     who = r.to_move
     assert who is not None
     offered = r.legal_moves()
-    assert offered and all(b == who and not plan.startswith("P") for b, plan in offered)
+    assert offered and all(m.boat == who and m.plan.steps[0].kind != "P" for m in offered)
     other = next(b for b in p.boat_ids if b != who)
     with pytest.raises(IllegalMove, match=rf"it is {who}'s turn"):
-        r.play((other, "M1"))
+        r.play(mv(other, "M1"))
 
 
 def test_a_boat_that_owes_a_penalty_turn_is_offered_it() -> None:
@@ -544,17 +635,17 @@ def test_a_boat_that_owes_a_penalty_turn_is_offered_it() -> None:
     from rightofway.sim.race import Race
 
     # as in test_sim: A (port, reaching) passes 0.5 from B (starboard) and owes a penalty
-    race = Race.new(2, 1, initial=(1, 2), start=1)  # wind N 10 knots
+    race = Race.new(2, seed=1, initial=(1, 2), start=1)  # wind N 10 knots
     pos = replace(race.position, boats=(sim.Boat("A", (-4.0, 4.5), 90.0),
                                         sim.Boat("B", (0.0, 5.0), 315.0)))
     race = replace(race, position=pos, to_play=("A", "B"))
-    race, _ = race.play(("A", "M7"))
-    race, _ = race.play(("B", "M5"), ((4, 4), (4, 4)))
-    race, _ = race.play(("B", "M5"))
+    race, _ = race.play(mv("A", "M7"))
+    race, _ = race.play(mv("B", "M5"), ((4, 4), (4, 4)))
+    race, _ = race.play(mv("B", "M5"))
     assert race.to_move == "A" and race.boat_progress("A").penalties == 1
     offered = race.legal_moves()
-    assert any(plan.startswith("P") for _, plan in offered)
-    assert not any(plan.startswith("P") for _, plan in race.legal_moves("B"))
+    assert any(m.plan.steps[0].kind == "P" for m in offered)
+    assert not any(m.plan.steps[0].kind == "P" for m in race.legal_moves("B"))
 
 
 def test_crossing_on_the_last_turn_before_the_gun_is_early() -> None:
@@ -564,10 +655,10 @@ def test_crossing_on_the_last_turn_before_the_gun_is_early() -> None:
 
     # SIM The Start: the boats must complete the countdown before crossing the line. With
     # one turn left, A (beat, 5 units at 10 knots) runs from (0, -1) across the line y = 0
-    race = Race.new(2, 1, initial=(1, 2), start=1)  # wind N, line (-5, 0)-(5, 0)
+    race = Race.new(2, seed=1, initial=(1, 2), start=1)  # wind N, line (-5, 0)-(5, 0)
     pos = replace(race.position, start_turns_left=1,
                   boats=(sim.Boat("A", (0.0, -1.0), 45.0), sim.Boat("B", (-4.0, -1.5), 45.0)))
     race = replace(race, position=pos, to_play=("A", "B"))
-    after, events = race.play(("A", "M5"))
+    after, events = race.play(mv("A", "M5"))
     assert "early" in [e.kind for e in events]
     assert after.boat_progress("A").early
