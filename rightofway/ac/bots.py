@@ -15,12 +15,11 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from rightofway.ac import moves
-from rightofway.ac.moves import Move
+from rightofway.ac import rules
+from rightofway.ac.moves import Move, act
 from rightofway.ac.position import Boat, Options, Position, hull
-from rightofway.ac.race import Race, start_boats
+from rightofway.ac.race import Race
 from rightofway.geometry import Compass
-from rightofway.races import SetupError
 
 __all__ = ["choose_move", "random_race", "score"]
 
@@ -33,14 +32,11 @@ _DOWNWIND_HEADING = {Compass.S: 2.0, Compass.SW: 1.5, Compass.SE: 1.5, Compass.W
 def random_race(boats: int = 2, seed: int = 0, *, options: Options | None = None,
                 advanced: bool | None = None) -> Race:
     """A seeded game: a match race (two boats; the advanced rules with the start procedure
-    unless ``advanced`` is false) or a regatta of 3..6 boats under the base rules."""
-    if not 2 <= boats <= 6:
-        raise SetupError(f"2 to 6 boats race, not {boats}")
+    unless ``advanced`` is false) or a regatta of 3..6 boats under the base rules
+    (:meth:`Race.new <rightofway.ac.race.Race.new>` with those options)."""
     if options is None:
         options = Options.of({"advanced": boats == 2 if advanced is None else advanced})
-    rng = random.Random(seed)
-    fleet = start_boats(boats, options, rng)
-    return Race.new(fleet, options=options, seed=seed)
+    return Race.new(boats, seed=seed, options=options)
 
 
 def _outcome(position: Position, move: Move) -> Boat:
@@ -49,22 +45,19 @@ def _outcome(position: Position, move: Move) -> Boat:
     b = position.boat(move.boat)
     o = position.options
     row = o.course.line_row
-    bow, heading, finished = b.bow, b.heading, b.finished
+    bow, heading, finished = b.at, b.heading, b.finished
     last = b.leg == o.last_leg and position.phase == "race"
     for a in move.actions:
-        nb, nh, _ = moves.act(bow, heading, a)
+        nb, nh, _ = act(bow, heading, a)
         if last and not finished:
-            old, new = hull(bow, heading), hull(nb, nh)
-            finished = (any(p[1] >= row for p in old) and all(p[1] < row for p in new)
-                        and any(p[1] == row for p in old)
-                        and all(o.course.between_line_ends(p[0]) for p in old if p[1] == row))
+            finished = o.course.finishes(hull(bow, heading), hull(nb, nh))
         bow, heading = nb, nh
     leg = b.leg
     if not finished and position.phase == "race":
         rounded = bow[1] > o.course.windward[1] if b.upwind else \
             b.leg < o.last_leg and bow[1] < row
         leg += int(rounded)
-    return replace(b, bow=bow, heading=heading, leg=leg, finished=finished)
+    return replace(b, at=bow, heading=heading, leg=leg, finished=finished)
 
 
 def score(b: Boat, old: Boat, options: Options) -> float:
@@ -76,7 +69,7 @@ def score(b: Boat, old: Boat, options: Options) -> float:
     value = 0.0
     if b.leg > old.leg:
         value += 1_000.0
-    x, y = b.bow
+    x, y = b.at
     mid = c.windward[0]
     if b.upwind:
         value += 10.0 * y
@@ -122,7 +115,7 @@ def choose_move(race: Race, rng: random.Random) -> Move:
         if m.skip:
             continue
         if start:
-            lg = moves.legality(position, m)
+            lg = rules.legality(position, m)
             if lg.after is None:
                 continue
             value = _start_score(lg.after, who, position.start_round)
@@ -148,5 +141,5 @@ def _start_score(position: Position, boat: str, rnd: int) -> float:
     buoy = position.options.course.leeward
     # stay a safe distance below the line until the last rounds, then close in
     want = row - (1 if rnd >= 3 else 2)
-    return -4.0 * abs(b.bow[1] - want) - 0.3 * abs(b.bow[0] - buoy[0]) + \
+    return -4.0 * abs(b.at[1] - want) - 0.3 * abs(b.at[0] - buoy[0]) + \
         (1.0 if b.heading in (Compass.N, Compass.NE, Compass.NW) else 0.0)

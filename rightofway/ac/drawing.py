@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from rightofway.ac import moves
-from rightofway.ac.moves import Move
-from rightofway.ac.position import Position, hull, tack_of
+from rightofway.ac.moves import Move, act, cover_points
+from rightofway.ac.position import Position, tack_of
+from rightofway.ac.rules import legality
 from rightofway.geometry import Compass
 from rightofway.svg import (
     HEADER,
@@ -44,10 +44,10 @@ def track(position: Position, move: Move | None) -> list[Point]:
     if move is None or not position.has_boat(move.boat):
         return []
     b = position.boat(move.boat)
-    bow, heading = b.bow, b.heading
+    bow, heading = b.at, b.heading
     out = [bow]
     for a in move.actions:
-        bow, heading, _ = moves.act(bow, heading, a)
+        bow, heading, _ = act(bow, heading, a)
         out.append(bow)
     return out
 
@@ -120,7 +120,7 @@ def _panel(position: Position, *, size: int, move: Move | None, title: str | Non
         for b in position.boats:
             if b.finished:
                 continue
-            for p in sorted(moves.cover_points(b)):
+            for p in sorted(cover_points(b)):
                 if inside(p):
                     el(g, "circle", cx=fmt(c.x(p[0])), cy=fmt(c.y(p[1])),
                         r=fmt(unit * 0.3), fill=_color(colors, b.heading),
@@ -134,7 +134,7 @@ def _panel(position: Position, *, size: int, move: Move | None, title: str | Non
     stacked: dict[tuple[int, int], int] = {}
     for b in sorted(position.boats, key=lambda x: not x.finished):
         color = _color(colors, b.heading)
-        bow, stern = hull(b.bow, b.heading)
+        bow, stern = b.points
         group = el(g, "g", class_="boat", opacity="0.35" if b.finished else None)
         tip = el(group, "title")
         tip.text = (f"{b.id}: bow [{bow[0]}, {bow[1]}], stern [{stern[0]}, {stern[1]}], "
@@ -180,7 +180,7 @@ def scenario(position: Position, move: Move | None = None, *, size: int = 420,
     """Before (with the move and its card) and after, side by side; one panel when the move
     is illegal or absent."""
     colors = colors or Colors()
-    lg = moves.legality(position, move) if move is not None else None
+    lg = legality(position, move) if move is not None else None
     after = lg.after if lg is not None else None
     if after is None or move is None:
         label = "position" if move is None else f"illegal: {move}"

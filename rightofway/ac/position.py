@@ -2,8 +2,9 @@
 the ruleset's options and the position, each validated when it is made.
 
 The board is the kernel's square lattice (x East, y North); the wind blows from
-the North and never shifts. A boat is its bow point and its heading; its stern
-is one step behind the bow, and the hull occupies both points (``AC Boat
+the North and never shifts. A boat is its bow point (``at``, as every game names a
+boat's place) and its heading; its stern is one step behind the bow, and the hull
+occupies both points (``AC Boat
 Position and Movement``). A position is legal when every hull is on the board,
 on no mark, shares no point with another hull and does not cross another
 diagonal hull in an X.
@@ -18,9 +19,8 @@ from typing import Any, Literal
 
 from rightofway import limits
 from rightofway.errors import InputError
-from rightofway.explain import Citation
 from rightofway.geometry import Compass
-from rightofway.positions import PositionError
+from rightofway.positions import BoatIndex, PositionError
 
 __all__ = [
     "ADVANCED_PARTS",
@@ -36,7 +36,6 @@ __all__ = [
     "PositionError",
     "Status",
     "Tack",
-    "cite",
     "crossing",
     "hull",
     "tack_of",
@@ -47,14 +46,6 @@ Colour = Literal["G", "R"]
 Phase = Literal["start", "race"]
 Status = Literal["disqualified", "stands-still"]
 Tack = Literal["starboard", "port"]
-
-CODE = "AC"
-
-
-def cite(section: str) -> Citation:
-    """The citation of a rulebook heading: ``cite("Head Cover")`` reads ``AC Head Cover``."""
-    return Citation(CODE, section)
-
 
 class CardError(InputError):
     """Text that is not a card (``G3/5/1-4-7``), saying what is wrong."""
@@ -164,6 +155,16 @@ class Course:
         """Whether column ``x`` lies strictly between the jury boat and the leeward buoy."""
         lo, hi = sorted((self.jury[0], self.leeward[0]))
         return lo < x < hi
+
+    def finishes(self, old: tuple[Point, Point], new: tuple[Point, Point]) -> bool:
+        """Whether a hull going from ``old`` to ``new`` (bow and stern) crosses the finish
+        line: a point of it on the line row before, the whole hull below the row after, and
+        each point that was on the row strictly between the jury boat and the buoy (``AC End
+        of the Race``)."""
+        row = self.line_row
+        on = [p for p in old if p[1] == row]
+        return (bool(on) and all(p[1] < row for p in new)
+                and all(self.between_line_ends(p[0]) for p in on))
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for programs."""
@@ -304,12 +305,13 @@ def tack_of(heading: Compass) -> Tack | None:
 
 @dataclass(frozen=True, slots=True)
 class Boat:
-    """A boat: bow point and heading, its leg (from 1), its crew's three key positions,
-    the value of the sequence running, its hand, and whether it finished or has a start
-    verdict (``status``)."""
+    """A boat: its bow point ``at`` and its heading, its leg (from 1), its crew's three key
+    positions, the value of the sequence running, its hand, and whether it finished or has a
+    start     verdict (``status``)."""
 
     id: str
-    bow: Point
+    at: Point
+    """The bow point (the stern is one step behind it)."""
     heading: Compass
     leg: int = 1
     crew: tuple[int, ...] | None = None
@@ -322,10 +324,10 @@ class Boat:
         if not isinstance(self.id, str) or not 1 <= len(self.id) <= 40:
             raise PositionError(("id",), f"a boat id is 1 to 40 characters, not {self.id!r}")
         object.__setattr__(self, "heading", Compass.coerce(self.heading))
-        if (not isinstance(self.bow, tuple) or len(self.bow) != 2
-                or any(type(c) is not int for c in self.bow)):
-            raise PositionError(("bow",), f"a point is two whole numbers [x, y], not "
-                                          f"{self.bow!r}")
+        if (not isinstance(self.at, tuple) or len(self.at) != 2
+                or any(type(c) is not int for c in self.at)):
+            raise PositionError(("at",), f"at: a bow point is two whole numbers [x, y], not "
+                                         f"{self.at!r}")
         if type(self.leg) is not int or self.leg < 1:
             raise PositionError(("leg",), f"legs count from 1, not {self.leg!r}")
         for name in ("crew", "hand"):
@@ -357,12 +359,12 @@ class Boat:
     @property
     def stern(self) -> Point:
         """The stern point, one step behind the bow."""
-        return hull(self.bow, self.heading)[1]
+        return hull(self.at, self.heading)[1]
 
     @property
     def points(self) -> tuple[Point, Point]:
         """Bow and stern."""
-        return hull(self.bow, self.heading)
+        return hull(self.at, self.heading)
 
     @property
     def tack(self) -> Tack | None:
@@ -375,11 +377,11 @@ class Boat:
         return self.leg % 2 == 1
 
     def __str__(self) -> str:
-        return f"{self.id} bow [{self.bow[0]}, {self.bow[1]}] {self.heading.name} leg {self.leg}"
+        return f"{self.id} bow [{self.at[0]}, {self.at[1]}] {self.heading.name} leg {self.leg}"
 
     def to_json(self) -> dict[str, Any]:
         """Plain data, as a scenario file writes a boat."""
-        out: dict[str, Any] = {"id": self.id, "bow": list(self.bow),
+        out: dict[str, Any] = {"id": self.id, "bow": list(self.at),
                                "heading": self.heading.name, "leg": self.leg}
         if self.crew is not None:
             out["crew"] = list(self.crew)
@@ -437,15 +439,18 @@ def _boat_from_json(data: Any, i: int) -> Boat:
 
 
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(BoatIndex[Boat]):
     """The boats on the board, in turn order, with the ruleset's options; the phase says
-    whether the start procedure (``start_round`` manoeuvres made) or the race is on."""
+    whether the start procedure (``start_round`` manoeuvres made) or the race is on.
+
+    :meth:`boat` finds a boat by id (:class:`~rightofway.positions.UnknownId` naming the
+    boats when there is none), :attr:`boat_ids` lists them in turn order."""
 
     boats: tuple[Boat, ...]
     options: Options = field(default_factory=Options)
     phase: Phase = "race"
     start_round: int = 0
-    _index: dict[str, Boat] = field(init=False, repr=False, compare=False, hash=False)
+    _by_id: dict[str, Boat] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.options, Mapping):
@@ -473,7 +478,7 @@ class Position:
                 raise PositionError(("boats", i, "leg"), f"the race has {self.options.last_leg}"
                                                          f" legs, not {b.leg}")
             index[b.id] = b
-        object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_by_id", index)
         course = self.options.course
         seen: dict[Point, str] = {}
         for i, b in enumerate(boats):
@@ -499,22 +504,6 @@ class Position:
         """Whether a boat's hull blocks the others."""
         return not b.finished or self.options.finished_boats_are_obstacles
 
-    @property
-    def boat_ids(self) -> tuple[str, ...]:
-        """The boats' ids in turn order."""
-        return tuple(b.id for b in self.boats)
-
-    def has_boat(self, boat_id: str) -> bool:
-        """Whether a boat of that id is in the position."""
-        return boat_id in self._index
-
-    def boat(self, boat_id: str) -> Boat:
-        """The boat of that id; :class:`KeyError` naming the boats when there is none."""
-        try:
-            return self._index[boat_id]
-        except KeyError:
-            raise KeyError(f"no boat {boat_id!r}; boats: {', '.join(self.boat_ids)}") from None
-
     def with_boats(self, boats: Iterable[Boat], **kw: Any) -> Position:
         """The same position with other boats (and other fields given by name)."""
         return replace(self, boats=tuple(boats), **kw)
@@ -531,11 +520,11 @@ class Position:
 
     @classmethod
     def from_json(cls, data: Any) -> Position:
-        """The position of :meth:`to_json`'s data; ``TypeError`` or ``ValueError`` (a
-        :class:`PositionError` naming the field) for anything else."""
+        """The position of :meth:`to_json`'s data; a :class:`PositionError` (an
+        :class:`~rightofway.errors.InputError`) naming the field for anything else."""
         limits.check_data(data)
         if not isinstance(data, dict):
-            raise TypeError(f"a position is a JSON object, not {type(data).__name__}")
+            raise PositionError((), f"a position is a JSON object, not {type(data).__name__}")
         unknown = set(data) - {"phase", "start_round", "options", "boats"}
         if unknown:
             raise PositionError((sorted(unknown)[0],), f"unknown key {sorted(unknown)[0]!r}")
@@ -552,10 +541,14 @@ class Position:
         return cls(tuple(_boat_from_json(b, i) for i, b in enumerate(raw)), opts,
                    data.get("phase", "race"), data.get("start_round", 0))
 
-    def _repr_svg_(self) -> str:
-        from rightofway.registry import get_ruleset
+    def svg(self) -> str:
+        """The position drawn (SVG): hulls, cover points, the line and the marks."""
+        from rightofway.registry import get_ruleset  # the drawing imports this module
 
-        return get_ruleset("americas-cup").board(self)
+        return str(get_ruleset("americas-cup").board(self))
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
 
     def mirrored(self) -> Position:
         """The position mirrored East-West about the board's middle column: headings and
@@ -567,7 +560,7 @@ class Position:
             return (w - p[0], p[1])
 
         course = Course(c.width, c.height, m(c.windward), m(c.leeward), m(c.jury))
-        boats = [replace(b, bow=m(b.bow), heading=Compass((-b.heading.value) % 360),
+        boats = [replace(b, at=m(b.at), heading=Compass((-b.heading.value) % 360),
                          hand=None if b.hand is None else tuple(x.mirrored() for x in b.hand))
                  for b in self.boats]
         return Position(tuple(boats), replace(self.options, course=course), self.phase,

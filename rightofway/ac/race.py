@@ -15,13 +15,27 @@ import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
-from rightofway.ac import moves
-from rightofway.ac.moves import Move
-from rightofway.ac.position import Boat, Card, Options, Position, cite
+from rightofway import races
+from rightofway.ac import rules
+from rightofway.ac.moves import Move, first_mover
+from rightofway.ac.position import Boat, Card, CardError, Course, Options, Position
+from rightofway.ac.sections import (
+    CARDS,
+    END,
+    INTO,
+    POSITION,
+    PREPARATION,
+    REGATTA,
+    SEQUENCE,
+    START,
+    TURN,
+)
+from rightofway.errors import InputError
+from rightofway.explain import Citation
 from rightofway.geometry import Compass
-from rightofway.races import Event, History, IllegalMove, SetupError
+from rightofway.races import Event, IllegalMove, Result, SetupError
 
 __all__ = [
     "DEFAULT_DECK",
@@ -54,13 +68,22 @@ DEFAULT_DECK = default_deck()
 
 MAX_TURNS = 2000
 
+_EVENTS: dict[str, tuple[str, Citation]] = {
+    "finish": ("finished", END), "leg": ("leg", END), "verdict": ("start-fault", START),
+    "stop": ("stop", INTO), "sequence": ("sequence", SEQUENCE)}
+"""The kind of event a game records for each thing a move causes, and its section."""
+
 
 @dataclass(frozen=True, slots=True)
-class Race(History[Move]):
-    """The state of a game between turns. Build one with :meth:`Race.new`.
+class Race(races.Race[Move]):
+    """The state of a game between turns (:class:`rightofway.races.Race`). Build one with
+    :meth:`Race.new`; :meth:`push` a move, :meth:`pop` it, :meth:`save` the record and
+    :meth:`load` it to go on.
 
     ``order`` is the order boats take turns; ``pile`` the cards still to draw. Each state
     remembers the one before it (:attr:`~rightofway.races.History.played`)."""
+
+    record_module: ClassVar[str] = "rightofway.ac.record"
 
     position: Position
     order: tuple[str, ...]
@@ -82,33 +105,58 @@ class Race(History[Move]):
     # --- set-up -----------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, boats: Sequence[Boat], *, options: Options | None = None, seed: int = 0,
+    def new(cls, boats: int | Sequence[Boat], course: Course | None = None,
+            seed: int | None = None, options: Options | Mapping[str, Any] | None = None, *,
             start_procedure: bool | None = None, deck: Sequence[Card] | None = None,
             until_all_finish: bool | None = None, max_turns: int = MAX_TURNS,
             hands: Mapping[str, Sequence[Card]] | None = None) -> Race:
-        """A game at its first turn; ``boats`` in turn order, their hands dealt from ``deck``
-        (else the options' deck, else the library's) or taken from ``hands``. The start
-        procedure runs when ``start_procedure`` (default: under the advanced rules with two
-        boats)."""
-        o = options or Options()
-        n = len(boats)
+        """A game at its first turn. ``boats`` is a number of boats (2..6), placed below the
+        line as the bots' :func:`~rightofway.ac.bots.random_race` places them, in an order
+        drawn from ``seed``; or the boats themselves, in turn order. ``course`` replaces the
+        options' course; ``seed`` (default 0) shuffles the deck.
+
+        The hands are dealt from ``deck`` (else the options' deck, else the library's) or
+        taken from ``hands``. The start procedure runs when ``start_procedure`` (default:
+        under the advanced rules with two boats); a regatta goes on until every boat has
+        finished (``until_all_finish``, default: with more than two boats); the game stops
+        at ``max_turns``. :class:`~rightofway.races.SetupError` for a set-up the rules
+        refuse."""
+        o = options if isinstance(options, Options) else Options.of(options)
+        if course is not None:
+            if not isinstance(course, Course):
+                raise TypeError(f"course: expected an America's Cup Course, not "
+                                f"{type(course).__name__}")
+            o = replace(o, course=course)
+        if seed is None:
+            seed = 0
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed: expected a whole number, got {seed!r:.60}")
+        if isinstance(boats, bool) or not isinstance(boats, (int, Sequence)):
+            raise TypeError(f"boats: expected a number of boats or a list of boats, got "
+                            f"{boats!r:.60}")
+        n = boats if isinstance(boats, int) else len(boats)
         if not 2 <= n <= 6:
-            raise SetupError(f"2 to 6 boats race, not {n}", cite("Regatta"))
+            raise SetupError(f"2 to 6 boats race, not {n}", REGATTA)
+        if isinstance(boats, int):
+            boats = start_boats(n, o, random.Random(seed))
+        for i, b in enumerate(boats):
+            if not isinstance(b, Boat):
+                raise TypeError(f"boats[{i}]: expected an America's Cup Boat, not "
+                                f"{type(b).__name__}")
         if start_procedure is None:
             start_procedure = o.advanced and n == 2
         if start_procedure and n != 2:
-            raise SetupError("the start procedure is a match race's: two boats",
-                             cite("Start Procedure"))
+            raise SetupError("the start procedure is a match race's: two boats", START)
         cards = tuple(deck) if deck is not None else o.deck or DEFAULT_DECK
         if len(cards) < o.hand_size * n + 2:
             raise SetupError(f"a deck of {len(cards)} cards is too small for {n} hands of "
-                             f"{o.hand_size}", cite("Preparation"))
+                             f"{o.hand_size}", PREPARATION)
         for b in boats:
             if b.leg != 1 or b.finished or b.status is not None:
-                raise SetupError(f"{b.id} must begin on leg 1, racing", cite("Preparation"))
+                raise SetupError(f"{b.id} must begin on leg 1, racing", PREPARATION)
             if any(p[1] >= o.course.line_row for p in b.points):
                 raise SetupError(f"{b.id} must begin below the line (row "
-                                 f"{o.course.line_row})", cite("Preparation"))
+                                 f"{o.course.line_row})", PREPARATION)
         race = cls(Position(tuple(replace(b, hand=()) for b in boats), o,
                             "start" if start_procedure else "race"),
                    tuple(b.id for b in boats), 0, seed, (), 0, cards,
@@ -117,10 +165,14 @@ class Race(History[Move]):
         race = race._shuffled()
         if hands is not None:
             if set(hands) != set(race.order):
-                raise SetupError("a hand for every boat, no more", cite("Preparation"))
+                raise SetupError("a hand for every boat, no more", PREPARATION)
             pos = race.position.with_boats(replace(b, hand=tuple(hands[b.id]))
                                            for b in race.position.boats)
-            return replace(race, position=pos)
+            pile = race.pile
+            for bid in race.order:  # the hands dealt from the top of the pile, as new() deals
+                for c in hands[bid]:
+                    pile = _without(pile, c)
+            return replace(race, position=pos, pile=pile)
         if start_procedure:
             race, _ = race._deal(race.order[0], 1, None)
         else:
@@ -139,22 +191,22 @@ class Race(History[Move]):
         return replace(self, pile=tuple(pile), shuffles=self.shuffles + 1)
 
     def _take(self, n: int, given: list[Card] | None) -> tuple[Race, list[Card]]:
-        if given is not None:
-            if len(given) < n:
-                raise IllegalMove("draw", f"the record gives {len(given)} more cards dealt, "
-                                          f"the rules deal {n}")
-            taken = given[:n]
-            del given[:n]
-            return self, taken
+        """``n`` cards from the top of the pile (shuffled again when it runs out), or the
+        next ``n`` of ``given`` (a replay), each then taken out of the pile so that a
+        replayed game holds the pile the game held."""
+        if given is not None and len(given) < n:
+            raise IllegalMove("draw", f"the record gives {len(given)} more cards dealt, "
+                                      f"the rules deal {n}")
         race = self
         out: list[Card] = []
         while len(out) < n:
             if not race.pile:
                 race = race._shuffled()
-                if not race.pile:
-                    raise SetupError("the deck has no card left to deal", cite("The Cards"))
-            out.append(race.pile[0])
-            race = replace(race, pile=race.pile[1:])
+                if not race.pile and given is None:
+                    raise SetupError("the deck has no card left to deal", CARDS)
+            card = given.pop(0) if given is not None else race.pile[0]
+            out.append(card)
+            race = replace(race, pile=_without(race.pile, card))
         return race, out
 
     def _deal(self, boat: str, n: int, given: list[Card] | None) -> tuple[Race, list[Card]]:
@@ -198,15 +250,44 @@ class Race(History[Move]):
         return None
 
     def legal_moves(self, boat: str | None = None) -> list[Move]:
-        """Every legal move of the boat to move (with every card and discard it may use)."""
-        who = boat or self.to_move
-        if who is None or who != self.to_move:
+        """Every legal move of ``boat`` (default: the boat to move), with every card and
+        discard it may use; none for a boat whose turn it is not, or once the game is over
+        (:class:`~rightofway.positions.UnknownId` for a boat not in the race)."""
+        if boat is not None:
+            self.position.boat(boat, "boat")
+        who = self.to_move
+        if who is None or (boat is not None and boat != who):
             return []
-        return moves.legal_moves(self.position, who)
+        return rules.legal_moves(self.position, who)
 
-    def ruling(self, move: Move) -> moves.Legality:
+    def ruling(self, move: Move) -> rules.Legality:
         """The ruling on a move in the present position, with every step."""
-        return moves.legality(self.position, move)
+        return rules.legality(self.position, move)
+
+    def end_reason(self) -> tuple[str, Citation | None]:
+        """Why the game ended: the first finish of a match race, every boat finished in a
+        regatta, a disqualification at the start, or the turn limit."""
+        if self.until_all_finish and not self.racing:
+            if self.out:
+                return "every boat has finished or was disqualified at the start", END
+            return "every boat has finished", END
+        if not self.until_all_finish and self.finish_order:
+            return (f"{self.finish_order[0]} crossed the finish line first and wins the match "
+                    "race"), END
+        if not self.until_all_finish and self.out:
+            out = " and ".join(self.out)
+            if self.winner is not None:
+                return (f"{out} was disqualified at the start: {self.winner} wins the match "
+                        "race"), START
+            return f"{out} were disqualified at the start: nobody wins", START
+        return f"the turn limit of {self.max_turns} turns was reached", None
+
+    def result(self) -> Result:
+        """The finish order, the winner (of a match race: the first to finish, or the boat
+        left after a disqualification at the start) and why the game ended, or that it goes
+        on."""
+        found = races.Race.result(self)
+        return replace(found, winner=self.winner) if found.over else found
 
     # --- playing ----------------------------------------------------------------------------
 
@@ -225,21 +306,18 @@ class Race(History[Move]):
         if who is None:
             raise IllegalMove(move, "the game is over")
         if move.boat != who:
-            raise IllegalMove(move, f"it is {who}'s turn, not {move.boat}'s", cite("Turn Sequence"))
-        lg = moves.legality(self.position, move)
+            raise IllegalMove(move, f"it is {who}'s turn, not {move.boat}'s", TURN)
+        lg = rules.legality(self.position, move)
         if not lg.legal or lg.after is None:
             raise IllegalMove(move, lg.reason, lg.cite)
         given = list(drawn) if drawn is not None else None
         events: list[Event] = [Event("move", who, f"{move} ({lg.points} points"
                                      f"{f', {lg.crew_points} crew' if lg.crew_points else ''})",
-                                     cite("Boat Position and Movement"),
+                                     POSITION,
                                      (("points", lg.points), ("crew_points", lg.crew_points)))]
-        kinds = {"finish": ("finished", "End of the Race"), "leg": ("leg", "End of the Race"),
-                 "verdict": ("start-fault", "Start Procedure"), "stop": ("stop", "Into the Wind"),
-                 "sequence": ("sequence", "Sequence")}
         for kind, bid, text in lg.events:
-            k, section = kinds.get(kind, (kind, "Boat Position and Movement"))
-            events.append(Event(k, bid, text, cite(section)))
+            k, section = _EVENTS[kind]
+            events.append(Event(k, bid, text, section))
         race = replace(self, position=lg.after, turn=self.turn + 1)
         finish = race.finish_order
         if race.position.boat(who).finished and who not in finish:
@@ -258,7 +336,7 @@ class Race(History[Move]):
                                     "do not deal")
         if dealt:
             events.append(Event("draw", who, f"cards dealt: {' '.join(map(str, dealt))}",
-                                cite("Turn Sequence"), (("cards", [str(c) for c in dealt]),)))
+                                TURN, (("cards", [str(c) for c in dealt]),)))
         race = race._advance()
         done = tuple(events)
         return replace(race, parent=self, last=(move, done)), done
@@ -279,9 +357,9 @@ class Race(History[Move]):
         if len(racing) < 2:
             events.append(Event("start-over", None, "the start procedure is over: "
                                 + (f"{racing[0]} alone is left" if racing
-                                   else "both boats are disqualified"), cite("Start Procedure")))
+                                   else "both boats are disqualified"), START))
             return race, dealt
-        first, _ = moves.first_mover(pos)
+        first, _ = first_mover(pos)
         why = "its bow is nearer the line, or as near and nearer the buoy"
         while first is None:
             race, pair = race._take(2, given)
@@ -292,7 +370,7 @@ class Race(History[Move]):
                        f"drew {pair[1]}: the higher value moves first")
         order = (first, *[b for b in race.order if b != first])
         events.append(Event("start-over", first, f"the start procedure is over: {first} "
-                                                 f"moves first ({why})", cite("Start Procedure"),
+                                                 f"moves first ({why})", START,
                             (("first", first),)))
         race = replace(race, order=order, next_index=len(order) - 1)  # _advance moves on
         for bid in order:
@@ -313,6 +391,52 @@ class Race(History[Move]):
                 return replace(self, next_index=i)
         return self
 
+    # --- the state as data -----------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as plain data, without its history (:meth:`from_json` reads it back);
+        a record (:meth:`save`) keeps the moves."""
+        return {"position": self.position.to_json(), "order": list(self.order),
+                "next_index": self.next_index, "seed": self.seed,
+                "pile": [str(c) for c in self.pile], "shuffles": self.shuffles,
+                "deck": [str(c) for c in self.deck], "turn": self.turn,
+                "finish_order": list(self.finish_order), "out": list(self.out),
+                "until_all_finish": self.until_all_finish, "max_turns": self.max_turns}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Race:
+        """The state :meth:`to_json` wrote; :class:`~rightofway.errors.InputError` naming the
+        field for anything else."""
+        from rightofway.ac.formats import RaceModel
+        from rightofway.scenarios import validate_json
+
+        m = validate_json(RaceModel, data, "race")
+        try:
+            position = Position.from_json(m.position)
+        except InputError as e:
+            err = InputError(f"position: {e}")
+            err.loc = ("position", *e.loc)
+            raise err from None
+
+        def cards(name: str, texts: list[str]) -> tuple[Card, ...]:
+            try:
+                return tuple(Card.parse(t) for t in texts)
+            except CardError as e:
+                raise InputError(str(e), (name,)) from None
+
+        order = tuple(m.order)
+        if sorted(order) != sorted(position.boat_ids):
+            raise InputError(f"must name every boat of the position once "
+                             f"({', '.join(position.boat_ids)})", ("order",))
+        if not 0 <= m.next_index < len(order):
+            raise InputError(f"0..{len(order) - 1}, not {m.next_index}", ("next_index",))
+        for name in ("finish_order", "out"):
+            if not set(getattr(m, name)) <= set(order):
+                raise InputError("names a boat that is not in the race", (name,))
+        return cls(position, order, m.next_index, m.seed, cards("pile", m.pile), m.shuffles,
+                   cards("deck", m.deck), m.turn, tuple(m.finish_order), tuple(m.out),
+                   m.until_all_finish, m.max_turns)
+
     def _repr_svg_(self) -> str:
         from rightofway.ac import drawing
 
@@ -328,8 +452,18 @@ class Race(History[Move]):
         return record_lines(self.start, self.played)
 
 
+def _without(pile: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """The pile without the first ``card`` in it (the top card when the game dealt it)."""
+    if pile and pile[0] == card:
+        return pile[1:]
+    if card not in pile:
+        return pile
+    i = pile.index(card)
+    return pile[:i] + pile[i + 1:]
+
+
 def _boat_json(b: Boat) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": b.id, "bow": list(b.bow), "heading": b.heading.name}
+    out: dict[str, Any] = {"id": b.id, "bow": list(b.at), "heading": b.heading.name}
     if b.crew is not None:
         out["crew"] = list(b.crew)
     out["hand"] = [str(c) for c in (b.hand or ())]
@@ -341,6 +475,7 @@ def setup_line(race: Race) -> dict[str, Any]:
     return {"type": "setup", "format": "rightofway-race", "version": 1,
             "ruleset": "americas-cup", "options": race.position.options.to_json(),
             "phase": race.position.phase, "until_all_finish": race.until_all_finish,
+            "seed": race.seed, "max_turns": race.max_turns,
             "boats": [_boat_json(race.position.boat(b)) for b in race.order]}
 
 

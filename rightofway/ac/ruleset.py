@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
 from pydantic import BaseModel
 
-from rightofway.ac import moves, scenario
+from rightofway.ac import rules, scenario
 from rightofway.ac.moves import Move
 from rightofway.ac.position import Position
 from rightofway.races import ReplayTurn
 from rightofway.registry import RulesetBase
 from rightofway.results import RightOfWay, Ruling
 from rightofway.scenarios import ScenarioReport
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["AmericasCup"]
 
@@ -29,11 +31,11 @@ class AmericasCup(RulesetBase):
     title = "America's Cup"
     scenario_model: type[BaseModel] = scenario.AcScenario
 
-    def prepare(self, model: Any, file: str) -> scenario.Prepared:
+    def prepare(self, model: Any, file: str) -> scenario.AcPrepared:
         """Kernel values of a validated scenario file."""
         return scenario.prepare(model, file)
 
-    def check(self, prepared: scenario.Prepared) -> ScenarioReport:
+    def check(self, prepared: scenario.AcPrepared) -> ScenarioReport:
         """Check a scenario's expectations."""
         return scenario.check(prepared)
 
@@ -51,7 +53,7 @@ class AmericasCup(RulesetBase):
 
     def diagram_text(self, position: Position, move: Move | None = None) -> tuple[str, str]:
         """Alternative text listing every boat, and a caption explaining the drawing."""
-        boats = [f"{b.id} bow [{b.bow[0]}, {b.bow[1]}] stern [{b.stern[0]}, {b.stern[1]}] "
+        boats = [f"{b.id} bow [{b.at[0]}, {b.at[1]}] stern [{b.stern[0]}, {b.stern[1]}] "
                  f"heading {b.heading.name}, leg {b.leg}" for b in position.boats]
         alt = "Diagram, wind N: " + "; ".join(boats)
         alt += f"; move {move}." if move is not None else "."
@@ -60,48 +62,39 @@ class AmericasCup(RulesetBase):
                "and finish line between the jury boat and the buoy.")
         if move is None:
             return alt, f"The position. {key}"
-        lg = moves.legality(position, move)
+        lg = rules.legality(position, move)
         if not lg.legal:
             return alt, f"The position with the move {move}; it is not legal ({lg.reason}). {key}"
         return alt, f"Before the move {move} (its track drawn) and after it. {key}"
 
     def legal_moves(self, position: Position, boat: str) -> list[Move]:
         """See :func:`rightofway.ac.legal_moves` (every card and discard the boat may use)."""
-        return moves.legal_moves(position, boat)
+        return rules.legal_moves(position, boat)
 
     def is_legal(self, position: Position, move: Move) -> bool:
         """See :func:`rightofway.ac.is_legal`."""
-        return moves.is_legal(position, move)
+        return rules.is_legal(position, move)
 
     def apply(self, position: Position, move: Move) -> Position:
         """See :func:`rightofway.ac.apply`."""
-        return moves.apply(position, move)
+        return rules.apply(position, move)
 
     def claims(self, position: Position) -> dict[str, frozenset[Any]]:
         """The game has no claims: every boat's set is empty."""
         return {b: frozenset() for b in position.boat_ids}
 
     def right_of_way(self, position: Position, a: str, b: str) -> RightOfWay:
-        """The game has no right-of-way rules (only cover and the blocking ban): ``ValueError``."""
-        raise ValueError("the America's Cup board game has no right-of-way rules; boats only "
-                         "may not share points or block each other (AC Forbidden Manoeuvres)")
+        """Declines (:func:`rightofway.ac.right_of_way`): the game has no right of way."""
+        return rules.right_of_way(position, a, b)
 
     def engagement_graph(self, position: Position) -> nx.DiGraph:
-        """Cover as a graph: an edge covered -> coverer for each pair (no right of way)."""
-        g = nx.DiGraph()
-        g.add_nodes_from(position.boat_ids)
-        for x, y in moves.covered(position):
-            g.add_edge(y, x, basis="cover")
-        g.graph["engaged"] = []
-        return g
+        """Declines (:func:`rightofway.ac.engagement_graph`): the game has no right of way."""
+        return rules.engagement_graph(position)
 
     def adjudicate(self, position: Position, move: Move,
                    protest: Any = None) -> Ruling[Position, Move]:
-        """The ruling on a move: legality with every step; no infringements or penalties."""
-        lg = moves.legality(position, move)
-        return Ruling(move=move, legal=lg.legal, reason=lg.reason, infringements=(),
-                      exonerated=False, penalty=None, verdict=None, steps=lg.steps,
-                      after=lg.after, before=position, ruleset=self.name)
+        """See :func:`rightofway.ac.adjudicate` (legality, start verdicts, the protest)."""
+        return rules.adjudicate(position, move, protest)
 
     def random_race(self, boats: int, seed: int, course: str | None = None) -> Any:
         """A seeded race of bots (:func:`rightofway.ac.bots.random_race`)."""

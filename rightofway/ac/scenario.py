@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
 
 from rightofway import limits
-from rightofway.ac import moves
-from rightofway.ac.moves import Action, Move
+from rightofway.ac.formats import Heading
+from rightofway.ac.moves import Action, Move, covered, crew_points, first_mover, points_available
 from rightofway.ac.position import (
     Boat,
     Card,
@@ -19,34 +20,24 @@ from rightofway.ac.position import (
     Position,
     PositionError,
 )
+from rightofway.ac.rules import Legality, legality
+from rightofway.ac.sections import Section
 from rightofway.explain import Step
 from rightofway.geometry import Compass
 from rightofway.scenarios import (
     Comparison,
     Coord,
+    Expectation,
     FieldError,
     Id,
+    Prepared,
     ScenarioHeader,
     ScenarioReport,
     StrictModel,
+    check_expectations,
 )
 
-__all__ = ["SECTIONS", "AcScenario", "Prepared", "build_position", "check", "prepare"]
-
-SECTIONS = (
-    "AC Preparation", "AC Boat Position and Movement", "AC Turn Sequence",
-    "AC Forbidden Manoeuvres", "AC The Cards", "AC End of the Race", "AC The Crew",
-    "AC Start Procedure", "AC Sequence", "AC Head Cover", "AC Downwind Cover",
-    "AC Into the Wind", "AC Regatta", "AC Tournament",
-)
-"""The rulebook headings citations use."""
-
-Section = Literal[
-    "AC Preparation", "AC Boat Position and Movement", "AC Turn Sequence",
-    "AC Forbidden Manoeuvres", "AC The Cards", "AC End of the Race", "AC The Crew",
-    "AC Start Procedure", "AC Sequence", "AC Head Cover", "AC Downwind Cover",
-    "AC Into the Wind", "AC Regatta", "AC Tournament",
-]
+__all__ = ["EXPECTATIONS", "AcPrepared", "AcScenario", "build_position", "check", "prepare"]
 
 
 def _card(text: str) -> str:
@@ -61,7 +52,6 @@ CardText = Annotated[StrictStr, AfterValidator(_card),
                      Field(description="a card such as G3/5/1-4-7: colour G or R, upwind value "
                                        "2..5, downwind value 1..6, three crew numbers 1..8")]
 """A card's text, checked wherever a file gives one."""
-Heading = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 CrewNumber = Annotated[StrictInt, Field(ge=1, le=8)]
 Pair = Annotated[tuple[Id, Id], Field(strict=False)]
 Verdict = Literal["disqualified", "stands-still", "clear"]
@@ -162,8 +152,7 @@ class AcMoveModel(StrictModel):
     """The card played."""
     discard: CardText | None = None
     """The card discarded for 2 Movement Points (sequence rule)."""
-    actions: Annotated[list[Literal["A", "AL", "AR", "L", "R", "CL", "CR"]],
-                       Field(max_length=100)] = Field(default_factory=list)
+    actions: Annotated[list[Action], Field(max_length=100)] = Field(default_factory=list)
     """The actions in order: A AL AR L R (a Movement Point each), CL CR (a crew point each)."""
     exchange: StrictBool = False
     """A skipped turn exchanges the whole hand."""
@@ -205,6 +194,12 @@ class AcExpect(StrictModel):
     first: Id | None = None
     """Who moves first after the start procedure (null: the card draw decides)."""
 
+    @property
+    def first_given(self) -> tuple[str | None] | None:
+        """``first`` when the file gives it, null included, as a one-item tuple; ``None``
+        when the file leaves it out (an expectation row skips a key that is ``None``)."""
+        return (self.first,) if "first" in self.model_fields_set else None
+
 
 class AcScenario(ScenarioHeader):
     """An America's Cup scenario file."""
@@ -221,15 +216,8 @@ class AcScenario(ScenarioHeader):
     """The outcome expected; every key given must hold."""
 
 
-@dataclass(frozen=True, slots=True)
-class Prepared:
-    """A validated scenario as kernel values."""
-
-    model: AcScenario
-    file: str
-    position: Position
-    move: Move | None
-    protest: None = None
+AcPrepared = Prepared[AcScenario, Position, Move]
+"""A validated America's Cup scenario as kernel values (:class:`rightofway.scenarios.Prepared`)."""
 
 
 def _pt(p: Any) -> tuple[int, int]:
@@ -282,7 +270,7 @@ def build_position(p: AcPositionModel, options: Options) -> Position:
         raise FieldError(("position", *path), err.message) from None
 
 
-def prepare(sc: AcScenario, file: str) -> Prepared:
+def prepare(sc: AcScenario, file: str) -> AcPrepared:
     """Kernel values of a validated file; :class:`FieldError` for what cannot exist."""
     options = options_of(sc.options)
     position = build_position(sc.position, options)
@@ -334,72 +322,119 @@ def _boat_line(position: Position, b: Boat) -> str:
     if b.status:
         extra.append(b.status)
     tail = f"; {', '.join(extra)}" if extra else ""
-    return (f"{b.id}: bow [{b.bow[0]}, {b.bow[1]}] stern [{b.stern[0]}, {b.stern[1]}] "
+    return (f"{b.id}: bow [{b.at[0]}, {b.at[1]}] stern [{b.stern[0]}, {b.stern[1]}] "
             f"{b.heading.name} ({t}), leg {b.leg} {side}{tail}")
 
 
-def check(p: Prepared) -> ScenarioReport:
-    """Compare every expectation with what the rules give, and gather the explanation."""
+@dataclass(frozen=True, slots=True)
+class _Ruled:
+    """What a scenario's expectations are compared with: the position, the move, the ruling
+    on it (``None`` without one) and the position after it (the same after an illegal
+    move)."""
+
+    position: Position
+    move: Move | None
+    ruling: Legality | None
+    after: Position
+
+
+_Rows = Iterator[tuple[str, Any, Any]]
+
+
+def _covered(r: _Ruled, want: list[tuple[str, str]]) -> _Rows:
+    yield "covered", frozenset(tuple(row) for row in want), covered(r.position)
+
+
+def _legal(r: _Ruled, want: bool) -> _Rows:
+    assert r.ruling is not None
+    yield "legal", want, r.ruling.legal
+
+
+def _reason(r: _Ruled, want: str) -> _Rows:
+    assert r.ruling is not None
+    yield "reason", want, str(r.ruling.cite) if not r.ruling.legal else None
+
+
+def _points(r: _Ruled, want: dict[str, int]) -> _Rows:
+    assert r.ruling is not None and r.move is not None
+    for bid, n in want.items():
+        got = r.ruling.points if bid == r.move.boat else None
+        if got is None and bid == r.move.boat:  # the card was refused: what it would give
+            got = points_available(r.position, r.move)[0] if not r.move.skip else 0
+        yield f"points.{bid}", n, got
+
+
+def _crew_points(r: _Ruled, want: dict[str, int]) -> _Rows:
+    assert r.move is not None
+    for bid, n in want.items():
+        got = crew_points(r.position.boat(bid), r.move.card, r.position) \
+            if bid == r.move.boat else None
+        yield f"crew_points.{bid}", n, got
+
+
+def _after(r: _Ruled, want: dict[str, AcAfterExpect]) -> _Rows:
+    for bid, ae in want.items():
+        ab = r.after.boat(bid)
+        have: dict[str, Any] = {"bow": ab.at, "heading": ab.heading.name, "leg": ab.leg,
+                                "finished": ab.finished, "sequence": ab.sequence}
+        for k in sorted(ae.model_fields_set):
+            given = getattr(ae, k)
+            yield f"after.{bid}.{k}", tuple(given) if k == "bow" else given, have[k]
+
+
+def _start(r: _Ruled, want: dict[str, str | None]) -> _Rows:
+    assert r.ruling is not None
+    verdicts = dict(r.ruling.verdicts)
+    for bid, v in want.items():
+        status = r.after.boat(bid).status if r.ruling.legal else r.position.boat(bid).status
+        yield f"start.{bid}", None if v in (None, "clear") else v, verdicts.get(bid, status)
+
+
+def _first(r: _Ruled, want: tuple[str | None]) -> _Rows:
+    yield "first", want[0], first_mover(r.after)[0]
+
+
+EXPECTATIONS: tuple[Expectation[_Ruled], ...] = (
+    Expectation("covered", _covered),
+    Expectation("legal", _legal, needs_move=True),
+    Expectation("reason", _reason, needs_move=True),
+    Expectation("points", _points, needs_move=True),
+    Expectation("crew_points", _crew_points, needs_move=True),
+    Expectation("after", _after, needs_move=True),
+    Expectation("start", _start, needs_move=True),
+    Expectation("first_given", _first),
+)
+"""What a scenario's ``expect`` may say, in the order it is checked: each row the key of
+``expect`` and the labelled comparisons it makes (``first_given`` is ``expect.first``,
+null included)."""
+
+
+def check(p: AcPrepared) -> ScenarioReport:
+    """Compare every expectation with what the rules give (:data:`EXPECTATIONS`), and
+    gather the explanation."""
     pos, e = p.position, p.model.expect
-    compare = Comparison()
     summary: list[str] = []
     sections: list[tuple[str, tuple[Step, ...]]] = []
     if pos.phase == "start":
         summary.append(f"start procedure: {pos.start_round} round"
                        f"{'s' if pos.start_round != 1 else ''} of manoeuvres made")
-    for b in pos.boats:
-        summary.append(_boat_line(pos, b))
-    cov = moves.covered(pos)
-    for x, y in sorted(cov):
-        summary.append(f"{x} covers {y}")
-    if e.covered is not None:
-        compare("covered", frozenset(tuple(r) for r in e.covered), cov)
-    after_pos = pos
-    if p.move is not None:
-        lg = moves.legality(pos, p.move)
+    summary.extend(_boat_line(pos, b) for b in pos.boats)
+    summary.extend(f"{x} covers {y}" for x, y in sorted(covered(pos)))
+    lg = legality(pos, p.move) if p.move is not None else None
+    if lg is not None:
         summary.append(f"move {p.move}: {'legal' if lg.legal else 'ILLEGAL'} - {lg.reason} "
                        f"[{lg.cite}]")
         if lg.points is not None:
             summary.append(f"points: {lg.points}, crew points: {lg.crew_points or 0}")
         sections.append((f"ruling on {p.move}", lg.steps))
-        if e.legal is not None:
-            compare("legal", e.legal, lg.legal)
-        if e.reason is not None:
-            compare("reason", e.reason, str(lg.cite) if not lg.legal else None)
-        if e.points is not None:
-            for bid, n in e.points.items():
-                got = lg.points if bid == p.move.boat else None
-                if got is None and bid == p.move.boat:
-                    got, _ = moves.points_available(pos, p.move) if not p.move.skip else (0, [])
-                compare(f"points.{bid}", n, got)
-        if e.crew_points is not None:
-            for bid, n in e.crew_points.items():
-                b = pos.boat(bid)
-                compare(f"crew_points.{bid}", n, moves.crew_points(b, p.move.card, pos)
-                        if bid == p.move.boat else None)
-        if lg.after is not None:
-            after_pos = lg.after
-        if e.after is not None:
-            for bid, ae in e.after.items():
-                ab = after_pos.boat(bid)
-                have: dict[str, Any] = {"bow": ab.bow, "heading": ab.heading.name, "leg": ab.leg,
-                                        "finished": ab.finished, "sequence": ab.sequence}
-                for k in sorted(ae.model_fields_set):
-                    want = getattr(ae, k)
-                    if k == "bow":
-                        want = tuple(want)
-                    compare(f"after.{bid}.{k}", want, have[k])
-        if e.start is not None:
-            got_v = dict(lg.verdicts)
-            for bid, v in e.start.items():
-                want_v = None if v in (None, "clear") else v
-                have_v = after_pos.boat(bid).status if lg.legal else pos.boat(bid).status
-                compare(f"start.{bid}", want_v, got_v.get(bid, have_v))
-    if "first" in e.model_fields_set:
-        who, steps = moves.first_mover(after_pos)
+    ruled = _Ruled(pos, p.move, lg, lg.after if lg is not None and lg.after is not None
+                   else pos)
+    if e.first_given is not None:
+        who, steps = first_mover(ruled.after)
         sections.append(("who moves first", tuple(steps)))
         summary.append(f"first to move after the start: {who or 'the card draw decides'}")
-        compare("first", e.first, who)
+    compare = Comparison()
+    check_expectations(EXPECTATIONS, ruled, e, compare)
     return ScenarioReport(
         id=p.model.id, title=p.model.title, ruleset=p.model.ruleset, source=p.model.source,
         file=p.file, mismatches=tuple(compare.mismatches), summary=tuple(summary),

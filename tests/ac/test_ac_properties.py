@@ -98,7 +98,7 @@ def test_mirroring_swaps_colours_and_keeps_legality(p: Position, actions: list[s
         w = p.options.course.width
         for x in lg.after.boats:
             y = mlg.after.boat(x.id)
-            assert y.bow == (w - x.bow[0], x.bow[1])
+            assert y.at == (w - x.at[0], x.at[1])
             assert y.heading == Compass((-x.heading.value) % 360)
             assert (y.leg, y.finished) == (x.leg, x.finished)
 

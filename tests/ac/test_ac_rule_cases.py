@@ -13,6 +13,7 @@ import pytest
 
 from rightofway.ac import Boat, Card, Move, Options, Position, legality, points_available
 from rightofway.ac import moves as ac_moves
+from rightofway.ac import rules as ac_rules
 from rightofway.ac.moves import crew_points
 from rightofway.geometry import Compass
 
@@ -336,7 +337,10 @@ def test_a_ruling_as_data() -> None:
     d = bad.to_json()
     assert d["legal"] is False and d["cite"] == "AC Boat Position and Movement"
     assert d["after"] is None and d["points"] == 3
-    assert bad.explain().startswith("legal: no - ")
+    assert d["move"] == "b G3/5/1-4-7: A"
+    assert bad.explain().startswith("move: b G3/5/1-4-7: A\nlegal: no - 1 Movement Point action "
+                                    "for 3 points available [AC Boat Position and Movement]\n"
+                                    "points: 3, crew points: 0\nsteps:\n")
     good = legality(p, Move("b", G3, ("A",) * 3)).to_json()
     assert good["legal"] is True and good["after"]["boats"][0]["bow"] == [5, 13]
 
@@ -354,9 +358,9 @@ def test_a_boat_with_no_legal_move_skips_though_it_holds_a_card() -> None:
     # wind, AL and L leave the board, AR and R land on o's hull (1, 2)-(1, 1). No card can
     # move it, so it skips (AC Turn Sequence: it has no suitable card)
     p = pos(Boat("b", (0, 1), N, hand=(G2,)), Boat("o", (1, 2), N))
-    assert ac_moves.legal_moves(p, "b", G2) == []
+    assert ac_rules.legal_moves(p, "b", G2) == []
     assert legality(p, Move("b"))
-    assert ac_moves.legal_moves(p, "b") == [Move("b"), Move("b", exchange=True)]
+    assert ac_rules.legal_moves(p, "b") == [Move("b"), Move("b", exchange=True)]
 
 
 def finish_ends(bow: tuple[int, int]) -> list[tuple[tuple[int, int], Compass, bool]]:
@@ -364,11 +368,11 @@ def finish_ends(bow: tuple[int, int]) -> list[tuple[tuple[int, int], Compass, bo
     c = Card.parse("G3/3/1-2-3")
     p = pos(Boat("b", bow, W, leg=6, hand=(c,)), FAR)
     ends = []
-    for m in ac_moves.legal_moves(p, "b", c):
+    for m in ac_rules.legal_moves(p, "b", c):
         after = legality(p, m).after
         assert after is not None
         x = after.boat("b")
-        ends.append((x.bow, x.heading, x.finished))
+        ends.append((x.at, x.heading, x.finished))
     return ends
 
 

@@ -105,7 +105,7 @@ def test_a_move_spends_exactly_its_points() -> None:
     short = legality(p, Move("b", G3, ("A", "A")))
     assert not short and str(short.cite) == "AC Boat Position and Movement"
     assert not legality(p, Move("b", G3, ("A", "A", "A", "A")))
-    assert apply(p, Move("b", G3, ("A", "A", "A"))).boat("b").bow == (5, 13)
+    assert apply(p, Move("b", G3, ("A", "A", "A"))).boat("b").at == (5, 13)
     assert apply(p, Move("b", G3, ("A", "A", "A"))).boat("b").hand == ()
 
 
@@ -302,7 +302,7 @@ def test_legal_moves_are_legal_and_distinct() -> None:
         lg = legality(p, m)
         assert lg, (m, lg.reason)
         assert lg.after is not None
-        key = (m.card, m.discard, lg.after.boat("b").bow, lg.after.boat("b").heading)
+        key = (m.card, m.discard, lg.after.boat("b").at, lg.after.boat("b").heading)
         assert key not in ends
         ends.add(key)
 

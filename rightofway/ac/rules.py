@@ -1,0 +1,1089 @@
+"""America's Cup legality as ordered tables of cited rules, the rulings on moves, and the
+fast path that lists every legal move.
+
+A move is judged by :data:`LEGALITY`, in the order the spec fixes: the card, the crew,
+each action in turn, the points, the final heading, blocking. The first rule that finds
+a fault decides, and the reason is its sentence, cited. The card is judged by its own
+table, :data:`CARD`, and each action by :data:`ACTION`; an exception (the start
+procedure's manoeuvre, a boat standing still after the start, the 2 played into the
+wind) names the rules it sets aside and comes before them. :func:`legality` walks the
+tables with a trace and so explains itself; :func:`legal_moves` asks the card table
+without one and searches the actions it allows (the fast path, held to
+:func:`legality` by tests).
+
+The game has no right of way: hulls may never touch (``AC Boat Position and
+Movement``), so :func:`right_of_way` and :func:`engagement_graph` decline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, NoReturn
+
+from rightofway import results
+from rightofway.ac.moves import (
+    CREW_ACTIONS,
+    MP_ACTIONS,
+    Action,
+    Move,
+    _Board,
+    _boat,
+    _has_action,
+    _position,
+    _racing,
+    act,
+    crew_points,
+    points_available,
+)
+from rightofway.ac.position import (
+    Boat,
+    Card,
+    CardError,
+    Position,
+    Status,
+    Tack,
+    crossing,
+    hull,
+    tack_of,
+)
+from rightofway.ac.sections import (
+    BY_HEADING,
+    CREW,
+    END,
+    FORBIDDEN,
+    INTO,
+    POSITION,
+    SEQUENCE,
+    START,
+    TURN,
+)
+from rightofway.errors import IllegalMove, InputError, Unsupported
+from rightofway.explain import Citation, Step
+from rightofway.geometry import Compass
+from rightofway.order import Rule, decide
+from rightofway.results import Protest, Ruling, Verdict
+
+if TYPE_CHECKING:  # networkx loads only where a graph is drawn, never here
+    import networkx as nx
+
+__all__ = [
+    "ACTION",
+    "CARD",
+    "LEGALITY",
+    "Finding",
+    "Judging",
+    "Legality",
+    "adjudicate",
+    "apply",
+    "engagement_graph",
+    "is_legal",
+    "legal_moves",
+    "legality",
+    "playable",
+    "right_of_way",
+]
+
+Point = tuple[int, int]
+
+
+class Finding(NamedTuple):
+    """What a rule of the tables found: the move is ``illegal`` (or, where a rule settles
+    the card at once, ``legal``) for ``reason``, under the rulebook heading ``section``
+    (``Turn Sequence``; :data:`rightofway.ac.sections.BY_HEADING` gives its citation)."""
+
+    outcome: Literal["legal", "illegal"]
+    reason: str
+    section: str
+
+    @property
+    def cite(self) -> Citation:
+        """The citation of the section."""
+        return BY_HEADING[self.section]
+
+
+def _illegal(reason: str, where: Citation) -> Finding:
+    return Finding("illegal", reason, where.section)
+
+
+def _legal(reason: str, where: Citation) -> Finding:
+    return Finding("legal", reason, where.section)
+
+
+@dataclass(frozen=True, slots=True)
+class Legality(results.Legality[Position, Move]):
+    """Whether a move is legal (:class:`rightofway.results.Legality`: ``reason``, ``cite``,
+    ``steps``) and what the America's Cup rules work out on the way: the Movement Points and
+    crew points the move had, the position after it when it is legal, the start verdicts
+    and events it caused, and whether the into-the-wind rule stopped it."""
+
+    points: int | None = None
+    """The Movement Points available (``None`` when the card is refused)."""
+    crew_points: int | None = None
+    """The crew points the card gives (``None`` when the card is refused)."""
+    after: Position | None = None
+    """The position after the move, when it is legal."""
+    verdicts: tuple[tuple[str, str], ...] = ()
+    """Start procedure verdicts the move caused: ``(boat, "disqualified" | "stands-still")``."""
+    events: tuple[tuple[str, str, str], ...] = ()
+    """What the move caused: ``(kind, boat, text)`` (leg completed, finish, stop, verdict)."""
+    stopped: bool = False
+    """The into-the-wind rule stopped the move."""
+
+    def explain(self) -> str:
+        """The ruling, the points and every step it rests on, for people."""
+        text = results.Legality.explain(self)
+        if self.points is None:
+            return text
+        head, _, steps = text.partition("\nsteps:\n")
+        return (f"{head}\npoints: {self.points}, crew points: {self.crew_points or 0}"
+                f"\nsteps:\n{steps}")
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for programs (the position after the move as its JSON)."""
+        out = results.Legality.to_json(self)
+        out.update({"points": self.points, "crew_points": self.crew_points,
+                    "stopped": self.stopped, "verdicts": [list(v) for v in self.verdicts],
+                    "events": [{"kind": k, "boat": b, "text": t} for k, b, t in self.events],
+                    "after": self.after.to_json() if self.after is not None else None})
+        return out
+
+
+# --- the case the tables judge ----------------------------------------------------------------
+
+
+class _Track(NamedTuple):
+    """Where the actions of a move take the boat, as far as they are allowed: the first
+    fault of an action (or ``None``), the bow and heading reached, the Movement Points spent,
+    whether the into-the-wind rule stopped the move, the worst number of hull points over
+    the line during the start, whether the boat finished, the events and the steps."""
+
+    fault: Finding | None
+    at: Point
+    heading: Compass
+    spent: int
+    stopped: bool
+    over_worst: int
+    finished: bool
+    events: tuple[tuple[str, str, str], ...]
+    steps: tuple[Step, ...]
+
+
+class Judging:
+    """One move judged in one position: what the rules of the tables look at, each worked
+    out once (the boat, the phase, the card's verdict, the points, the walk of the
+    actions)."""
+
+    __slots__ = ("_board", "_card", "_points", "_track", "boat", "move", "options", "position",
+                 "start")
+
+    def __init__(self, position: Position, move: Move) -> None:
+        self.position = position
+        self.move = move
+        self.boat: Boat = position.boat(move.boat)
+        self.options = position.options
+        self.start = position.phase == "start"
+        self._board: _Board | None = None
+        self._card: tuple[Finding | None] | None = None
+        self._points: tuple[int, list[Step]] | None = None
+        self._track: _Track | None = None
+
+    @property
+    def card(self) -> Finding | None:
+        """What the card table finds (``None``: the card, discard or skip may be used)."""
+        if self._card is None:
+            self._card = (decide(CARD, self),)
+        return self._card[0]
+
+    @property
+    def board(self) -> _Board:
+        """What blocks the moving boat: the marks and the other hulls."""
+        if self._board is None:
+            self._board = _Board(self.position, self.boat.id)
+        return self._board
+
+    @property
+    def points(self) -> tuple[int, list[Step]]:
+        """The Movement Points of the move and the steps saying why."""
+        if self._points is None:
+            self._points = points_available(self.position, self.move)
+        return self._points
+
+    @property
+    def crew(self) -> int:
+        """The crew points the card gives."""
+        return crew_points(self.boat, self.move.card, self.position)
+
+    @property
+    def where(self) -> Citation:
+        """Where hull and point faults are cited: the start procedure during the start."""
+        return START if self.start else POSITION
+
+    @property
+    def track(self) -> _Track:
+        """The walk of the move's actions, each judged by :data:`ACTION` in turn."""
+        if self._track is None:
+            self._track = _walk(self)
+        return self._track
+
+
+def _quiet(case: object, found: Finding | None) -> tuple[Step, ...]:
+    """A rule that adds nothing to the explanation (its fault is the conclusion)."""
+    return ()
+
+
+# --- the card ----------------------------------------------------------------------------------
+
+
+def _allowed_colours(b: Boat) -> tuple[str, ...]:
+    t = b.tack
+    if t is None:
+        return ("G", "R")
+    return ("G",) if t == "starboard" else ("R",)
+
+
+def _colour_name(t: Tack | None) -> str:
+    return {"starboard": "starboard tack: green", "port": "port tack: red"}.get(
+        t or "", "into the wind: either colour")
+
+
+def _continues(seq: int | None, value: int) -> bool:
+    return seq is not None and abs(value - seq) <= 1
+
+
+def _colours(case: Judging) -> tuple[str, ...]:
+    b = case.boat
+    return _allowed_colours(b) if b.upwind else ("G", "R")
+
+
+def _into(case: Judging) -> bool:
+    """Whether the boat begins its turn into the wind on an upwind leg under the advanced
+    into-the-wind rule."""
+    b = case.boat
+    return b.upwind and b.tack is None and case.options.into_the_wind
+
+
+def _disqualified(case: Judging) -> Finding | None:
+    b = case.boat
+    if b.status == "disqualified":
+        return _illegal(f"{b.id} was disqualified at the start and no longer races", START)
+    return None
+
+
+def _finished(case: Judging) -> Finding | None:
+    b = case.boat
+    return _illegal(f"{b.id} has finished", END) if b.finished else None
+
+
+def _start_manoeuvre(case: Judging) -> Finding | None:
+    if not case.start:
+        return None
+    if case.move.discard is not None:
+        return _illegal("no discards during the start procedure", START)
+    if case.move.skip:
+        return _illegal("every boat manoeuvres during the start procedure", START)
+    return _legal("a start manoeuvre uses any card, whatever the wind", START)
+
+
+def _standing_still(case: Judging) -> Finding | None:
+    b = case.boat
+    if b.status != "stands-still":
+        return None
+    if case.move.skip:
+        return _legal(f"{b.id} stands still this turn", START)
+    return _illegal(f"{b.id} was over the line with one point on its fifth start manoeuvre: "
+                    "it stands still this turn", START)
+
+
+def _skip(case: Judging) -> Finding | None:
+    if not case.move.skip:
+        return None
+    b, hand = case.boat, case.boat.hand
+    colours = _colours(case)
+    if hand is not None and b.upwind and any(c.colour in colours for c in hand) \
+            and _can_move(case.position, b.id):
+        return _illegal(f"{b.id} holds a card of the right colour ({_colour_name(b.tack)}), so "
+                        "it may not skip its turn", TURN)
+    if hand is not None and not b.upwind and hand and _can_move(case.position, b.id):
+        return _illegal("on a downwind leg every card can be played: no skipping", TURN)
+    return _legal("the turn is skipped", TURN)
+
+
+def _in_hand(case: Judging) -> Finding | None:
+    move, b = case.move, case.boat
+    played = move.card if move.card is not None else move.discard
+    if b.hand is not None and played is not None and played not in b.hand:
+        return _illegal(f"{played} is not in {b.id}'s hand "
+                        f"({' '.join(map(str, b.hand)) or 'empty'})", TURN)
+    return None
+
+
+def _discard(case: Judging) -> Finding | None:
+    if case.move.discard is None:
+        return None
+    b, o = case.boat, case.options
+    into = _into(case)
+    if not (o.sequence and b.upwind) and not into:
+        why = "on a downwind leg" if not b.upwind else "without the sequence rule"
+        return _illegal(f"no discard for Movement Points {why}", TURN)
+    if b.hand is not None:
+        right = [c for c in b.hand if c.colour in _colours(case)]
+        twos = [c for c in right if c.up == 2]
+        cont = [] if into else [c for c in right if _continues(b.sequence, c.up)]
+        if twos or cont:
+            held = (twos or cont)[0]
+            return _illegal(f"{b.id} may discard only when it can neither continue nor start "
+                            f"a sequence, and it holds {held}", TURN)
+    return _legal("the discard is allowed", TURN)
+
+
+def _colour(case: Judging) -> Finding | None:
+    c, b = case.move.card, case.boat
+    if c is not None and b.upwind and c.colour not in _colours(case):
+        return _illegal(f"{c} is {'green' if c.colour == 'G' else 'red'}; {b.id} heads "
+                        f"{b.heading.name}, on {_colour_name(b.tack)}", TURN)
+    return None
+
+
+def _two_into_the_wind(case: Judging) -> Finding | None:
+    c = case.move.card
+    if c is None or not _into(case):
+        return None
+    if c.up != 2:
+        return _illegal(f"{case.boat.id} begins its turn into the wind: it may play only a 2 "
+                        "(or discard)", INTO)
+    return _legal("a 2 of either colour starts a sequence into the wind", INTO)
+
+
+def _sequence(case: Judging) -> Finding | None:
+    c, b = case.move.card, case.boat
+    if c is None or not (case.options.sequence and b.upwind):
+        return None
+    if b.sequence is None:
+        if c.up != 2:
+            return _illegal(f"no sequence is running: it starts with a 2, not a {c.up}",
+                            SEQUENCE)
+    elif not _continues(b.sequence, c.up):
+        if c.up != 2:
+            return _illegal(f"the sequence's last card is {b.sequence}: a {c.up} is neither "
+                            "equal nor one more or less", SEQUENCE)
+        right = [x for x in (b.hand or ()) if x.colour in _colours(case)]
+        cont = [x for x in right if _continues(b.sequence, x.up)]
+        if cont:
+            return _illegal(f"{b.id} holds {cont[0]}, which continues the sequence at "
+                            f"{b.sequence}, so it may not restart with a 2", SEQUENCE)
+    return None
+
+
+_THE_CARD_RULES = "the skip, the card in the hand, the discard, the colour, the 2 into the " \
+                  "wind, the sequence"
+
+CARD: tuple[Rule[Judging, Finding], ...] = (
+    Rule("a disqualified boat", START,
+         "A boat disqualified at the start races no more: it has no move.",
+         _disqualified, _quiet),
+    Rule("a finished boat", END,
+         "A boat that has finished has no move.", _finished, _quiet),
+    Rule("the start manoeuvre", START,
+         "During the start procedure every boat manoeuvres with the card it drew, whatever "
+         "the wind and its colour: no skip, no discard.",
+         _start_manoeuvre, _quiet, exception_to=_THE_CARD_RULES),
+    Rule("standing still", START,
+         "A boat with one hull point over the line on its fifth start manoeuvre stands still "
+         "on its first race turn: it skips, and may do nothing else.",
+         _standing_still, _quiet, exception_to=_THE_CARD_RULES),
+    Rule("the skip", TURN,
+         "A boat skips its turn only when it cannot move: upwind, with no card of its "
+         "colour that gives a legal move; downwind, with no card that does.",
+         _skip, _quiet),
+    Rule("the card in the hand", TURN,
+         "The card played or discarded comes from the boat's hand (when the hand is known).",
+         _in_hand, _quiet),
+    Rule("the discard", TURN,
+         "A card is discarded for 2 Movement Points only upwind, under the sequence rule or "
+         "into the wind, and only when no card of the colour starts or continues a sequence.",
+         _discard, _quiet),
+    Rule("the colour", TURN,
+         "Upwind, the card's colour matches the boat's tack (green on starboard, red on "
+         "port, either into the wind); downwind any card goes.", _colour, _quiet),
+    Rule("the 2 into the wind", INTO,
+         "A boat that begins its turn into the wind plays a 2 of either colour, which starts "
+         "a sequence, or discards.", _two_into_the_wind, _quiet, exception_to="the sequence"),
+    Rule("the sequence", SEQUENCE,
+         "Upwind, a sequence starts with a 2 and goes on with a card equal to the last or one "
+         "away; a boat restarts with a 2 only when no card of its colour continues.",
+         _sequence, _quiet),
+)
+"""The rules of the card, discard or skip of a move, in the order they are asked."""
+
+
+def _card_steps(case: Judging) -> list[Step]:
+    """Why the card (or discard) of a move is allowed, for the explanation."""
+    if case.start:
+        return []
+    o, b, move = case.options, case.boat, case.move
+    out: list[Step] = []
+    c = move.card
+    if c is not None and b.upwind:
+        out.append(Step("rule", f"{b.id} heads {b.heading.name}, "
+                                f"{_colour_name(b.tack)}: {c} may be played", TURN))
+    if not (o.sequence and b.upwind):
+        return out
+    if move.discard is not None:
+        out.append(Step("rule", f"{b.id} can neither continue nor start a sequence: it "
+                                "discards for 2 points that start nothing", SEQUENCE))
+    elif c is not None and b.tack is None and o.into_the_wind:
+        out.append(Step("rule", f"{b.id} begins its turn into the wind: a 2 of either colour "
+                                "starts a sequence", INTO))
+    elif c is not None and b.sequence is not None and _continues(b.sequence, c.up):
+        out.append(Step("rule", f"the sequence stands at {b.sequence}: a {c.up} continues it",
+                        SEQUENCE))
+    elif c is not None:
+        again = "nothing in the hand continues it: " if b.sequence is not None else ""
+        out.append(Step("rule", f"{again}a 2 starts a sequence", SEQUENCE))
+    return out
+
+
+# --- the move, stage by stage ------------------------------------------------------------------
+
+
+def _the_card(case: Judging) -> Finding | None:
+    found = case.card
+    if found is not None and found.outcome == "illegal":
+        return found
+    if case.move.skip:
+        return _legal("the turn is skipped", TURN)
+    return None
+
+
+def _explain_card(case: Judging, found: Finding | None) -> list[Step]:
+    if found is None:
+        return [*_card_steps(case), *case.points[1]]
+    if found.outcome == "legal":  # the skip
+        return [Step("fact", f"{case.boat.id} skips its turn", TURN)]
+    return []
+
+
+def _the_crew(case: Judging) -> Finding | None:
+    crew_idx = [i for i, a in enumerate(case.move.actions) if a in CREW_ACTIONS]
+    if not crew_idx:
+        return None
+    if case.start:
+        return _illegal("no crew tacks during the start procedure", START)
+    if not case.options.crew:
+        return _illegal("crew tacks belong to the crew rule, which is off", CREW)
+    if crew_idx[-1] - crew_idx[0] + 1 != len(crew_idx):
+        return _illegal("crew points are spent in one block, not split between Movement "
+                        "Point actions", CREW)
+    crew = case.crew
+    if len(crew_idx) > crew:
+        return _illegal(f"{len(crew_idx)} crew tacks but only {crew} crew point"
+                        f"{'s' if crew != 1 else ''}", CREW)
+    return None
+
+
+def _explain_crew(case: Judging, found: Finding | None) -> list[Step]:
+    b, card = case.boat, case.move.card
+    if found is not None or not case.options.crew or case.start or card is None \
+            or b.crew is None:
+        return []
+    crew = case.crew
+    matched = [n for n in card.crew if n in b.crew]
+    return [Step("fact", f"crew positions {'-'.join(map(str, b.crew))}; card numbers "
+                         f"{'-'.join(map(str, card.crew))}: "
+                         f"{', '.join(map(str, matched)) or 'none'} match: "
+                         f"{crew} crew point{'s' if crew != 1 else ''}", CREW)]
+
+
+class _Action(NamedTuple):
+    """One action of a move, judged by :data:`ACTION`: its number (from 1), the action,
+    whether the move had already stopped, where it takes the bow and heading, the line the
+    bow stepped along (``None`` for a turn), and the move it belongs to."""
+
+    number: int
+    action: Action
+    stopped: bool
+    at: Point
+    heading: Compass
+    stepped: Compass | None
+    case: Judging
+
+
+def _after_the_stop(a: _Action) -> Finding | None:
+    if a.stopped:
+        return _illegal(f"action {a.number} ({a.action}) follows the into-the-wind stop: the "
+                        "move ended there", INTO)
+    return None
+
+
+def _into_the_wind_step(a: _Action) -> Finding | None:
+    if a.stepped is Compass.N and not a.case.start:
+        return _illegal(f"action {a.number} ({a.action}) steps straight into the wind",
+                        FORBIDDEN)
+    return None
+
+
+def _legal_hull(a: _Action) -> Finding | None:
+    problem = a.case.board.problem(a.at, a.heading, a.case.boat.id)
+    if problem is not None:
+        return _illegal(f"action {a.number} ({a.action}): {problem}", a.case.where)
+    return None
+
+
+ACTION: tuple[Rule[_Action, Finding], ...] = (
+    Rule("nothing after the stop", INTO,
+         "Once a Movement Point action leaves the boat pointing into the wind the move has "
+         "ended: no action follows, crew tacks included.", _after_the_stop, _quiet),
+    Rule("no step into the wind", FORBIDDEN,
+         "No action steps straight into the wind (A heading N, AR from NW, AL from NE); the "
+         "start procedure ignores the wind.", _into_the_wind_step, _quiet),
+    Rule("a legal hull", POSITION,
+         "After each action the hull is on the board, off the marks, off every other hull "
+         "and crosses no diagonal hull (cited AC Start Procedure during the start).",
+         _legal_hull, _quiet),
+)
+"""The rules each action of a move is judged by, in turn."""
+
+
+def _walk(case: Judging) -> _Track:
+    b, o, move, start = case.boat, case.options, case.move, case.start
+    points = case.points[0]
+    bow, heading = b.at, b.heading
+    spent = 0
+    stopped = False
+    over_worst = 0
+    finished = b.finished
+    last_leg = b.leg == o.last_leg
+    row = o.course.line_row
+    events: list[tuple[str, str, str]] = []
+    steps: list[Step] = []
+    for i, a in enumerate(move.actions):
+        nb, nh, stepped = act(bow, heading, a)
+        fault = decide(ACTION, _Action(i + 1, a, stopped, nb, nh, stepped, case))
+        if fault is not None:
+            return _Track(fault, bow, heading, spent, stopped, over_worst, finished,
+                          tuple(events), tuple(steps))
+        if a in MP_ACTIONS:
+            spent += 1
+        if start:
+            over_worst = max(over_worst, sum(1 for p in hull(nb, nh) if p[1] >= row))
+        elif last_leg and not finished and o.course.finishes(hull(bow, heading), hull(nb, nh)):
+            finished = True
+            events.append(("finish", b.id, f"{b.id} crosses the finish line between the "
+                                           "jury boat and the buoy"))
+        bow, heading = nb, nh
+        if a in MP_ACTIONS and heading is Compass.N and o.into_the_wind and not start:
+            stopped = True
+            events.append(("stop", b.id, f"{b.id} points into the wind after action {i + 1}: "
+                                         "its move stops"))
+            steps.append(Step("rule", f"action {i + 1} ({a}) leaves {b.id} pointing into "
+                                      f"the wind: the move stops, {points - spent} point"
+                                      f"{'s' if points - spent != 1 else ''} lost", INTO))
+    return _Track(None, bow, heading, spent, stopped, over_worst, finished, tuple(events),
+                  tuple(steps))
+
+
+def _each_action(case: Judging) -> Finding | None:
+    return case.track.fault
+
+
+def _explain_actions(case: Judging, found: Finding | None) -> tuple[Step, ...]:
+    return case.track.steps
+
+
+def _the_points(case: Judging) -> Finding | None:
+    t, points, o = case.track, case.points[0], case.options
+    spent = t.spent
+    if t.stopped:
+        ok = spent <= points
+    elif o.must_use_all_points or case.start:
+        ok = spent == points
+    else:
+        ok = spent <= points
+    if ok:
+        return None
+    return _illegal(f"{spent} Movement Point action{'s' if spent != 1 else ''} for {points} "
+                    f"point{'s' if points != 1 else ''} available", case.where)
+
+
+def _final_heading(case: Judging) -> Finding | None:
+    if not case.start and case.track.heading is Compass.N and not case.options.into_the_wind:
+        return _illegal(f"{case.boat.id} would end its move pointing into the wind", FORBIDDEN)
+    return None
+
+
+def _no_blocking(case: Judging) -> Finding | None:
+    t = case.track
+    who = _blocked(case.position, case.boat, t.at, t.heading, case.start)
+    if who is None:
+        return None
+    return _illegal(f"{case.boat.id}'s move would leave {who} without a legal action",
+                    START if case.start else FORBIDDEN)
+
+
+LEGALITY: tuple[Rule[Judging, Finding], ...] = (
+    Rule("the card", TURN,
+         "The card played, the discard or the skip, judged by the card's rules (CARD).",
+         _the_card, _explain_card),
+    Rule("the crew", CREW,
+         "Crew tacks need the crew rule (never during the start) and are one block of at "
+         "most the crew points the card gives.", _the_crew, _explain_crew),
+    Rule("each action in turn", POSITION,
+         "Each action in turn, by the action's rules (ACTION); a Movement Point action that "
+         "leaves the boat into the wind stops the move under the into-the-wind rule.",
+         _each_action, _explain_actions),
+    Rule("the points", POSITION,
+         "A move spends exactly its Movement Points (option must_use_all_points), fewer when "
+         "the into-the-wind rule stopped it.", _the_points, _quiet),
+    Rule("the final heading", FORBIDDEN,
+         "Under the base rules no move ends pointing into the wind.", _final_heading, _quiet),
+    Rule("no blocking", FORBIDDEN,
+         "No move leaves another racing boat without a legal action (cited AC Start "
+         "Procedure during the start).", _no_blocking, _quiet),
+)
+"""The order a move is judged in (the spec's): the first rule that finds a fault decides."""
+
+
+# --- legality ---------------------------------------------------------------------------------
+
+
+def legality(position: Position, move: Move) -> Legality:
+    """Whether ``move`` is legal in ``position``, with its reason, citation and explanation,
+    by the rules of :data:`LEGALITY` (:class:`~rightofway.positions.UnknownId` for a move of
+    a boat that is not in the position)."""
+    _position(position)
+    if not isinstance(move, Move):
+        raise TypeError(f"move: expected a Move, not {type(move).__name__}")
+    _boat(position, move.boat)
+    case = Judging(position, move)
+    steps: list[Step] = []
+    found = decide(LEGALITY, case, steps)
+    b = case.boat
+    if found is not None and found.outcome == "illegal":
+        where = found.cite
+        steps.append(Step("conclusion", f"illegal: {found.reason}", where))
+        if found is case.card:
+            return Legality(move, False, found.reason, where, tuple(steps))
+        return Legality(move, False, found.reason, where, tuple(steps), case.points[0],
+                        case.crew)
+    if found is not None:  # the skip
+        steps.append(Step("conclusion", f"legal: {found.reason}", TURN))
+        return Legality(move, True, found.reason, TURN, tuple(steps), 0, 0,
+                        _after_skip(position, b, move))
+    t = case.track
+    points, crew = case.points[0], case.crew
+    after, verdicts, more = _after(position, b, move, t.at, t.heading, t.finished, t.stopped,
+                                   t.over_worst)
+    events = [*t.events, *more]
+    crew_tacks = sum(1 for a in move.actions if a in CREW_ACTIONS)
+    if crew_tacks:
+        steps.append(Step("fact", f"{crew_tacks} of {crew} crew point"
+                                  f"{'s' if crew != 1 else ''} spent on crew tacks around "
+                                  "the bow", CREW))
+    where = case.where
+    steps.append(Step("fact", f"{t.spent} Movement Point action{'s' if t.spent != 1 else ''} "
+                              f"of {points}; every hull position legal; no boat left "
+                              "without an action", where))
+    for kind, _who, text in events:
+        steps.append(Step("fact", text, _EVENT_SECTIONS.get(kind, POSITION)))
+    steps.append(Step("conclusion", "legal", where))
+    return Legality(move, True, "legal", where, tuple(steps), points, crew, after, verdicts,
+                    tuple(events), t.stopped)
+
+
+_EVENT_SECTIONS: dict[str, Citation] = {"finish": END, "leg": END, "verdict": START,
+                                        "sequence": SEQUENCE, "stop": INTO}
+
+
+def is_legal(position: Position, move: Move) -> bool:
+    """Whether ``move`` is legal in ``position``."""
+    return legality(position, move).legal
+
+
+def apply(position: Position, move: Move) -> Position:
+    """The position after a legal move (pure); otherwise
+    :class:`~rightofway.errors.IllegalMove` with the reason and its citation."""
+    lg = legality(position, move)
+    if not lg.legal or lg.after is None:
+        raise IllegalMove(move, lg.reason, lg.cite)
+    return lg.after
+
+
+def _blocked(position: Position, b: Boat, bow: Point, heading: Compass,
+             start: bool) -> str | None:
+    """The first other boat left without a legal action by ``b`` ending there, or ``None``."""
+    mover_hull = hull(bow, heading)
+    for x in position.boats:
+        if x.id == b.id or not position.obstacle(x) or not _racing(position, x):
+            continue
+        xb = _Board(position, x.id, b.id, extra=(mover_hull,))
+        if not _has_action(xb, x.at, x.heading, start):
+            return x.id
+    return None
+
+
+# --- the position after a move ------------------------------------------------------------------
+
+
+def _after_skip(position: Position, b: Boat, move: Move) -> Position:
+    nb = replace(b, status=None) if b.status == "stands-still" else b
+    if move.exchange:
+        nb = replace(nb, hand=())
+    return position.replaced(nb)
+
+
+def _after(position: Position, b: Boat, move: Move, bow: Point, heading: Compass,
+           finished: bool, stopped: bool, over_worst: int,
+           ) -> tuple[Position, tuple[tuple[str, str], ...], list[tuple[str, str, str]]]:
+    o = position.options
+    events: list[tuple[str, str, str]] = []
+    hand = b.hand
+    used = move.card if move.card is not None else move.discard
+    if hand is not None and used is not None and used in hand:
+        lst = list(hand)
+        lst.remove(used)
+        hand = tuple(lst)
+    if position.phase == "start":
+        verdicts: list[tuple[str, str]] = []
+        status = b.status
+        fifth = position.start_round == 4
+        if over_worst and (not fifth or over_worst == 2):
+            status = "disqualified"
+            events.append(("verdict", b.id, f"{b.id} crossed the start line "
+                           + ("before the fifth manoeuvre" if not fifth else
+                              "with its whole hull on the fifth manoeuvre")
+                           + ": disqualified"))
+        elif over_worst == 1 and status != "disqualified":
+            status = "stands-still"
+            events.append(("verdict", b.id, f"{b.id} has one hull point over the line on its "
+                                            "fifth manoeuvre: it stands still one turn"))
+        if status != b.status and status is not None:
+            verdicts.append((b.id, status))
+        moved = replace(b, at=bow, heading=heading, hand=hand, status=status)
+        ids = position.boat_ids
+        rnd = position.start_round
+        if ids[-1] == b.id:
+            rnd += 1
+        after = position.replaced(moved)
+        # a boat that is not moving but stands over the line without a verdict (a position
+        # given by hand) is judged as it stands, by the manoeuvres it has made
+        me = ids.index(b.id)
+        for i, x in enumerate(position.boats):
+            over = sum(1 for p in x.points if p[1] >= o.course.line_row)
+            if x.id == b.id or x.status is not None or not over:
+                continue
+            made = position.start_round + (1 if i < me else 0)
+            verdict: Status = "stands-still" if made == 5 and over == 1 else "disqualified"
+            verdicts.append((x.id, verdict))
+            events.append(("verdict", x.id, f"{x.id} stands over the line after "
+                           f"{made} manoeuvre{'s' if made != 1 else ''}: {verdict}"))
+            after = after.replaced(replace(x, status=verdict))
+        if rnd >= 5:
+            after = replace(after, phase="race", start_round=0)
+        else:
+            after = replace(after, start_round=rnd)
+        return after, tuple(verdicts), events
+    seq = b.sequence
+    leg = b.leg
+    if o.sequence and b.upwind:
+        end_tack = tack_of(heading)
+        if move.discard is not None:
+            seq = None
+        elif move.card is not None:
+            if b.tack is None and o.into_wind_two_starts_sequence and move.card.up == 2 \
+                    and o.into_the_wind:
+                seq = 2
+            elif end_tack != b.tack:
+                seq = None
+                events.append(("sequence", b.id, f"{b.id} changed tack during the move: its "
+                                                 "sequence ends"))
+            else:
+                seq = move.card.up
+    elif not o.sequence:
+        seq = None
+    if not finished:
+        if b.upwind and bow[1] > o.course.windward[1]:
+            leg += 1
+            seq = None
+            events.append(("leg", b.id, f"{b.id} completes leg {b.leg} (upwind) with its bow "
+                                        f"above the windward buoy's row: cards turned over"))
+        elif not b.upwind and b.leg < o.last_leg and bow[1] < o.course.line_row:
+            leg += 1
+            seq = None
+            events.append(("leg", b.id, f"{b.id} completes leg {b.leg} (downwind) with its "
+                                        "bow below the leeward buoy's row: cards turned over"))
+    if not o.sequence or leg % 2 == 0:
+        seq = None
+    moved = replace(b, at=bow, heading=heading, leg=leg, sequence=seq, hand=hand,
+                    finished=finished)
+    return position.replaced(moved), (), events
+
+
+# --- rulings ----------------------------------------------------------------------------------
+
+
+_PENALTY = {"disqualified": "disqualified: it loses the race",
+            "stands-still": "stands still on its first race turn"}
+
+
+def adjudicate(position: Position, move: Move,
+               protest: Protest | None = None) -> Ruling[Position, Move]:
+    """The ruling on a move: its legality with every step, the start verdicts it earns as
+    penalties and, with a :class:`~rightofway.results.Protest`, the protest decided.
+
+    The game has no right of way, so no boat infringes against another. A move that breaks
+    a rule is not made. A start verdict (disqualified, or standing still one turn) is the
+    penalty of the boat it falls on, with or without a protest. A protest is upheld against
+    the mover when the move breaks a rule, and against any boat the move earns a start
+    verdict; otherwise it is dismissed (docs/interpretations.rst, the protest).
+    """
+    if protest is not None:
+        _check_protest(position, protest)
+    lg = legality(position, move)
+    steps = list(lg.steps)
+    penalties = []
+    for boat, status in lg.verdicts:
+        penalties.append(f"{boat} {_PENALTY[status]}")
+        steps.append(Step("conclusion", f"penalty: {boat} {_PENALTY[status]}", START))
+    verdict: Verdict | None = None
+    if protest is not None:
+        verdict = _hear(protest, move, lg, steps)
+    return Ruling(move, lg.legal, lg.reason, (), False, "; ".join(penalties) or None, verdict,
+                  tuple(steps), lg.after, position, "americas-cup")
+
+
+def _check_protest(position: Position, protest: object) -> None:
+    if not isinstance(protest, Protest):
+        raise TypeError(f"protest: expected a Protest(by, against) or None, got "
+                        f"{type(protest).__name__} {protest!r:.60}")
+    _position(position).boat(protest.by, "protest.by")
+    position.boat(protest.against, "protest.against")
+    if protest.by == protest.against:
+        raise InputError(f"protest: {protest.by} cannot protest against itself")
+
+
+def _hear(protest: Protest, move: Move, lg: Legality, steps: list[Step]) -> Verdict:
+    by, against = protest.by, protest.against
+    earned = dict(lg.verdicts).get(against)
+    if not lg.legal and against == move.boat:
+        why, where, upheld = f"the move breaks a rule ({lg.reason}): it is not made", lg.cite, True
+    elif earned is not None:
+        why, where, upheld = f"the move earns {against} a start verdict: {_PENALTY[earned]}", \
+            START, True
+    elif against != move.boat:
+        why, where, upheld = f"{against} did not move; the move was {move.boat}'s", TURN, False
+    else:
+        why, where, upheld = f"{against} broke no rule and earned no start verdict", \
+            lg.cite, False
+    verdict: Verdict = "upheld" if upheld else "dismissed"
+    steps.append(Step("fact", f"{by} protests against {against} over the move {move}", where))
+    steps.append(Step("conclusion", f"protest by {by} against {against} {verdict}: {why}",
+                      where))
+    return verdict
+
+
+def _no_right_of_way() -> NoReturn:
+    raise Unsupported("the America's Cup board game has no right-of-way rules: hulls may never "
+                      "touch (AC Boat Position and Movement) and no move may leave a boat "
+                      "without one (AC Forbidden Manoeuvres); covered() gives the cover "
+                      "between boats")
+
+
+def right_of_way(position: Position, a: str, b: str) -> results.RightOfWay:
+    """Declines: the game has no right-of-way rules (hulls may never touch, ``AC Boat
+    Position and Movement``): :class:`~rightofway.errors.Unsupported`."""
+    _no_right_of_way()
+
+
+def engagement_graph(position: Position) -> nx.DiGraph:
+    """Declines: with no right of way no boat keeps clear of another
+    (:class:`~rightofway.errors.Unsupported`); :func:`rightofway.ac.covered` gives cover."""
+    _no_right_of_way()
+
+
+# --- the fast path: every legal move ------------------------------------------------------------
+
+
+def playable(position: Position, boat_id: str) -> list[Move]:
+    """The cards and discards a boat may choose from at the start of its turn, each as a
+    move with no actions yet (by the rules of :data:`CARD`)."""
+    b = _boat(position, boat_id)
+    hand = b.hand or ()
+    out: list[Move] = []
+    for c in dict.fromkeys(hand):
+        m = Move(b.id, c, ())
+        if _card_allows(position, m):
+            out.append(m)
+    for c in dict.fromkeys(hand):
+        m = Move(b.id, None, (), discard=c)
+        if _card_allows(position, m):
+            out.append(m)
+    return out
+
+
+def _card_allows(position: Position, move: Move) -> bool:
+    found = decide(CARD, Judging(position, move))
+    return found is None or found.outcome == "legal"
+
+
+def _can_move(position: Position, boat_id: str) -> bool:
+    """Whether the boat has a legal move with some card or discard."""
+    for m in playable(position, boat_id):
+        c = m.card if m.card is not None else m.discard
+        assert c is not None
+        if legal_moves(position, boat_id, c, discard=m.discard is not None):
+            return True
+    return False
+
+
+def legal_moves(position: Position, boat_id: str, card: Card | str | None = None, *,
+                discard: bool = False) -> list[Move]:
+    """Every legal move of a boat with one card (or discarding it, with ``discard``): one
+    move for each distinct outcome (where the bow ends, its heading, whether it finished),
+    reached by the shortest action sequence found; moves
+    that end the same differ in nothing the rules look at afterwards. Without a card:
+    the moves of every card and discard it may use, or its skip."""
+    b = _boat(position, boat_id)
+    if card is None:
+        out: list[Move] = []
+        for m in playable(position, boat_id):
+            c = m.card if m.card is not None else m.discard
+            assert c is not None
+            out.extend(legal_moves(position, boat_id, c, discard=m.discard is not None))
+        if not out and _card_allows(position, Move(boat_id)):
+            out = [Move(boat_id)]
+            if position.phase == "race" and b.status is None:
+                out.append(Move(boat_id, exchange=True))
+        return out
+    try:
+        c = Card.parse(card)
+    except CardError as e:
+        raise InputError(f"card: {e}") from None
+    base = Move(boat_id, None if discard else c, (), discard=c if discard else None)
+    if not _card_allows(position, base):
+        return []
+    points, _ = points_available(position, base)
+    crew = crew_points(b, base.card, position)
+    board = _Board(position, boat_id)
+    blocking: dict[tuple[Point, Compass], str | None] = {}
+    start = position.phase == "start"
+    end_into_wind_ok = start or position.options.into_the_wind
+    out = []
+    # every step of these sequences was checked as it was found (hull, no step into the
+    # wind, points, one crew block within the crew points): the end is what is left
+    blocked = _blocker(position, b, start)
+    for acts, bow, heading in _sequences(position, b, board, points, crew):
+        if heading is Compass.N and not end_into_wind_ok:
+            continue
+        key = (bow, heading)
+        if key not in blocking:
+            blocking[key] = blocked(bow, heading)
+        if blocking[key] is None:
+            out.append(Move(boat_id, base.card, acts, discard=base.discard))
+    return out
+
+
+def _blocker(position: Position, b: Boat, start: bool,
+             ) -> Callable[[Point, Compass], str | None]:
+    """A quick :func:`_blocked` for many ends of one boat's move: each other boat's legal
+    actions are found once without the mover, and a boat is left without one when the
+    mover's new hull takes or crosses every one of them."""
+    others: list[tuple[str, list[tuple[Point, Point]]]] = []
+    for x in position.boats:
+        if x.id == b.id or not position.obstacle(x) or not _racing(position, x):
+            continue
+        xb = _Board(position, x.id, b.id)
+        found = []
+        for a in MP_ACTIONS:
+            nb, nh, stepped = act(x.at, x.heading, a)
+            if stepped is Compass.N and not start:
+                continue
+            if xb.problem(nb, nh, "") is None:
+                found.append(hull(nb, nh))
+        others.append((x.id, found))
+
+    def blocked(bow: Point, heading: Compass) -> str | None:
+        mover = hull(bow, heading)
+        for xid, found in others:
+            if all(c[0] in mover or c[1] in mover or crossing(c, mover) for c in found):
+                return xid
+        return None
+
+    return blocked
+
+
+def _sequences(position: Position, b: Boat, board: _Board, points: int, crew: int,
+               ) -> list[tuple[tuple[Action, ...], Point, Compass]]:
+    """One action sequence for each distinct outcome (end bow, heading, finish): a
+    breadth-first search over Movement Point actions whose hulls stay legal (steps into
+    the wind left out during the race), with at most one block of crew tacks turning one
+    way, before, between or after them. Shorter sequences come first."""
+    o = position.options
+    start = position.phase == "start"
+    stop = o.into_the_wind and not start
+    partial = not o.must_use_all_points and not start
+    blocks: list[tuple[Action, ...]] = []
+    if crew and o.crew and not start:
+        cl: tuple[Action, ...] = ("CL",)
+        cr: tuple[Action, ...] = ("CR",)
+        for k in range(1, crew + 1):
+            blocks.append(cl * k)
+            blocks.append(cr * k)
+    last_leg = b.leg == o.last_leg and not b.finished and not start
+    course = o.course
+    # state: bow, heading, Movement Points spent, crew block used, finished, stopped
+    State = tuple[Point, Compass, int, bool, bool, bool]
+    first: State = (b.at, b.heading, 0, False, b.finished, False)
+    seen: set[State] = {first}
+    frontier: list[tuple[State, tuple[Action, ...]]] = [(first, ())]
+    outcomes: dict[tuple[Point, Compass, bool], tuple[Action, ...]] = {}
+
+    while frontier:
+        nxt: list[tuple[State, tuple[Action, ...]]] = []
+        for (bow, heading, spent, used, fin, stopped), done in frontier:
+            if spent == points or stopped or partial:
+                outcomes.setdefault((bow, heading, fin), done)
+            if stopped:
+                continue
+            if not used:
+                for blk in blocks:
+                    nb, nh, ok = _block_end(board, bow, heading, blk)
+                    if not ok:
+                        continue
+                    f2 = fin
+                    if last_leg and not fin:
+                        pb, ph = bow, heading
+                        for a in blk:
+                            qb, qh, _ = act(pb, ph, a)
+                            if course.finishes(hull(pb, ph), hull(qb, qh)):
+                                f2 = True
+                            pb, ph = qb, qh
+                    state = (nb, nh, spent, True, f2, False)
+                    if state not in seen:
+                        seen.add(state)
+                        nxt.append((state, done + blk))
+            if spent == points:
+                continue
+            for a in MP_ACTIONS:
+                nb, nh, stepped = act(bow, heading, a)
+                if stepped is Compass.N and not start:
+                    continue
+                if board.problem(nb, nh, "") is not None:
+                    continue
+                f2 = fin or (last_leg and course.finishes(hull(bow, heading), hull(nb, nh)))
+                st = stop and nh is Compass.N
+                state = (nb, nh, spent + 1, used, f2, st)
+                if state not in seen:
+                    seen.add(state)
+                    nxt.append((state, (*done, a)))
+        frontier = nxt
+    return [(acts, bow, heading) for (bow, heading, _), acts in outcomes.items()]
+
+
+def _block_end(board: _Board, bow: Point, heading: Compass, blk: Sequence[Action],
+               ) -> tuple[Point, Compass, bool]:
+    for a in blk:
+        bow, heading, _ = act(bow, heading, a)
+        if board.problem(bow, heading, "") is not None:
+            return bow, heading, False
+    return bow, heading, True
