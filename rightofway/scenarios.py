@@ -43,6 +43,7 @@ __all__ = [
     "check_expectations",
     "check_file",
     "find_scenarios",
+    "field_error",
     "first_error",
     "load_scenario",
     "read_yaml",
@@ -338,6 +339,15 @@ def validate_json(model: type[M], data: Any, what: str) -> M:
         raise err from None
 
 
+def field_error(loc: Loc, message: str) -> InputError:
+    """The :class:`~rightofway.errors.InputError` ``"FIELD: PROBLEM"`` of a value that reads
+    but cannot be (a position whose hulls touch), naming the field as :func:`validate_json`
+    does (``boats[1].at: ...``): what a ``from_json`` raises after validation."""
+    err = InputError(f"{format_loc(loc)}: {message}" if loc else message)
+    err.loc, err.message = loc, message
+    return err
+
+
 # --- what every ruleset's scenario shares -------------------------------------------------
 
 
@@ -420,7 +430,7 @@ def check_expectations(table: Iterable[Expectation[Pr]], prepared: Pr, expect: A
     """Run every row of ``table`` whose key the file's ``expect`` gives (not ``None``,
     unless the row takes an explicit ``null``)."""
     has_move = getattr(prepared, "move", None) is not None
-    given = getattr(expect, "model_fields_set", frozenset())
+    given: set[str] | frozenset[str] = getattr(expect, "model_fields_set", frozenset())
     for row in table:
         want = getattr(expect, row.key, None)
         if want is None and not (row.null and row.key in given):
