@@ -6,6 +6,10 @@ its rule number and the facts measured (hull lengths, degrees); :func:`hearing`
 decides a protest between two of them as a protest committee writes it. The geometry is
 :mod:`rightofway.plane`, shared with the simulation.
 
+Every name of :mod:`~rightofway.rrs.position` (the values), :mod:`~rightofway.rrs.rules`
+(Part 2 as cited rule tables, the rulings and the fast paths) and
+:mod:`~rightofway.rrs.hearings` (the protest committee) is importable from here.
+
 >>> from rightofway.rrs import Boat, Position, ruling
 >>> pos = Position(0, (Boat("A", (0.0, 0.0), 45), Boat("B", (3.0, 0.2), 315)))
 >>> r = ruling(pos, "A", "B")
@@ -13,63 +17,13 @@ decides a protest between two of them as a protest committee writes it. The geom
 ('A', 'B', ('10',))
 """
 
-from rightofway.rrs.hearings import Decision, Incident, Protest, hearing
-from rightofway.rrs.position import (
-    Boat,
-    Facts,
-    Line,
-    Mark,
-    Obstruction,
-    Options,
-    Position,
-    Snapshot,
-    ZoneEntry,
-)
-from rightofway.rrs.rules import (
-    RIGHT_OF_WAY,
-    BoatGeometry,
-    PairFacts,
-    PairRuling,
-    Penalty,
-    Relation,
-    boat_geometry,
-    engagement_graph,
-    keep_clear,
-    pair_facts,
-    penalty,
-    relations,
-    right_of_way,
-    ruling,
-    rulings,
-)
+from rightofway.rrs import hearings, position, rules
+from rightofway.rrs.hearings import *  # noqa: F403
+from rightofway.rrs.position import *  # noqa: F403
+from rightofway.rrs.rules import *  # noqa: F403
+from rightofway.rrs.rules import Penalty
 
-__all__ = [
-    "RIGHT_OF_WAY",
-    "Boat",
-    "BoatGeometry",
-    "Decision",
-    "Facts",
-    "Incident",
-    "Line",
-    "Mark",
-    "Obstruction",
-    "Options",
-    "PairFacts",
-    "PairRuling",
-    "Penalty",
-    "Position",
-    "Protest",
-    "Relation",
-    "Snapshot",
-    "ZoneEntry",
-    "boat_geometry",
-    "engagement_graph",
-    "hearing",
-    "keep_clear",
-    "pair_facts",
-    "penalty",
-    "relations",
-    "right_of_way",
-    "ruling",
-    "rulings",
-]
+__all__ = ["Penalty"]
+__all__ += position.__all__
+__all__ += rules.__all__
+__all__ += hearings.__all__

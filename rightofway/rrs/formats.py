@@ -28,6 +28,7 @@ __all__ = [
     "RrsLineModel",
     "RrsMarkModel",
     "RrsOptionsModel",
+    "RrsPositionJson",
     "RrsPositionModel",
     "SnapshotModel",
     "ZoneEntryModel",
@@ -226,3 +227,11 @@ class RrsOptionsModel(StrictModel):
     room_between: Annotated[float, Field(gt=0, le=10, allow_inf_nan=False)] = 1
     """The gap (hull lengths) between a boat and a continuing obstruction that leaves room
     for another to pass between them (RRS 19.2(c))."""
+
+
+class RrsPositionJson(RrsPositionModel):
+    """A snapshot as :meth:`Position.to_json <rightofway.rrs.Position.to_json>` writes it: a
+    file's ``position`` with the ruleset ``options`` it is judged under."""
+
+    options: RrsOptionsModel = RrsOptionsModel()
+    """The ruleset options."""

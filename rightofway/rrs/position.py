@@ -395,34 +395,27 @@ class Position(BoatIndex[Boat]):
 
     @classmethod
     def from_json(cls, data: Any) -> Position:
-        """The snapshot of JSON data as :meth:`to_json` writes it; :class:`ValueError` naming
-        the field for anything else (within :mod:`rightofway.limits`)."""
-        from pydantic import ValidationError
+        """The snapshot of JSON data as :meth:`to_json` writes it (``options`` optional);
+        :class:`~rightofway.errors.InputError` naming the field for anything else (within
+        :mod:`rightofway.limits`) or a snapshot that cannot exist."""
+        from rightofway.rrs.formats import RrsPositionJson
+        from rightofway.scenarios import field_error, validate_json
 
-        from rightofway import limits
-        from rightofway.rrs.formats import RrsOptionsModel, RrsPositionModel
-        from rightofway.scenarios import format_loc
-
-        if not isinstance(data, dict):
-            raise ValueError(f"a position is a JSON object, got {type(data).__name__}")
-        limits.check_data(data)
-        body = {k: v for k, v in data.items() if k != "options"}
+        model = validate_json(RrsPositionJson, data, "position")
         try:
-            model = RrsPositionModel.model_validate(body)
-            options = RrsOptionsModel.model_validate(data.get("options") or {})
-        except ValidationError as e:
-            err = e.errors()[0]
-            raise ValueError(f"{format_loc(tuple(err['loc'])) or 'position'}: "
-                             f"{err['msg']}") from None
-        try:
-            return to_position(model, options)
+            return to_position(model, model.options)
         except PositionError as e:
-            raise ValueError(f"{format_loc(e.path)}: {e.message}") from None
+            raise field_error(e.path, e.message) from None
+
+    def svg(self) -> str:
+        """The snapshot drawn (SVG): hulls to scale, marks with their zones, obstructions,
+        lines, and the first two boats' ruling."""
+        from rightofway.rrs import drawing
+
+        return str(drawing.board(self))
 
     def _repr_svg_(self) -> str:
-        from rightofway.registry import get_ruleset
-
-        return str(get_ruleset("rrs").board(self))
+        return self.svg()
 
 
 def _boat_json(b: Boat) -> dict[str, Any]:

@@ -9,34 +9,29 @@ snapshot cannot show (``facts``) or earlier snapshots (``trail``); the pair judg
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool
 
+from rightofway import scenarios
 from rightofway.explain import Step
 from rightofway.positions import PositionError
 from rightofway.rrs import rules
 from rightofway.rrs.formats import RrsOptionsModel, RrsPositionModel
 from rightofway.rrs.hearings import Decision, Incident, Protest, hearing
 from rightofway.rrs.position import Position, to_position
-from rightofway.scenarios import (
-    Comparison,
-    FieldError,
-    Id,
-    ScenarioHeader,
-    ScenarioReport,
-    StrictModel,
-)
+from rightofway.scenarios import Comparison, Expectation, FieldError, Id, ScenarioReport
 
-__all__ = ["DecisionModel", "IncidentModel", "Prepared", "ProtestModel", "RrsExpect",
-           "RrsScenario", "RuleNumber", "check", "prepare"]
+__all__ = ["EXPECTATIONS", "DecisionModel", "IncidentModel", "Prepared", "ProtestModel",
+           "RrsExpect", "RrsScenario", "RuleNumber", "check", "prepare"]
 
 RuleNumber = Annotated[str, Field(pattern=r"^(C|\d{1,2}(\.\d)?(\([a-z]\))?(\(\d\))?)$")]
 """A rule number as the rulebook writes it: ``"10"``, ``"18.2(a)"``, ``"18.1(a)(1)"``, ``"C"``."""
 
 
-class ProtestModel(StrictModel):
+class ProtestModel(scenarios.StrictModel):
     """A protest: ``{by: A, against: B}``; the decision covers both parties."""
 
     by: Id
@@ -45,7 +40,7 @@ class ProtestModel(StrictModel):
     """The protested boat."""
 
 
-class IncidentModel(StrictModel):
+class IncidentModel(scenarios.StrictModel):
     """The facts found about the incident beyond the position; every key optional."""
 
     contact: StrictBool = False
@@ -65,7 +60,7 @@ class IncidentModel(StrictModel):
     """A boat that took a penalty for the incident (RRS 44.1)."""
 
 
-class DecisionModel(StrictModel):
+class DecisionModel(scenarios.StrictModel):
     """The decision a protest committee would write."""
 
     broke: dict[Id, list[RuleNumber]] = Field(default_factory=dict)
@@ -76,7 +71,7 @@ class DecisionModel(StrictModel):
     """The boats penalised, sorted."""
 
 
-class RrsExpect(StrictModel):
+class RrsExpect(scenarios.StrictModel):
     """Expectations of an rrs scenario; every key optional."""
 
     right_of_way: Id | None = None
@@ -103,7 +98,7 @@ class RrsExpect(StrictModel):
     """The hearing's decision (needs ``protest``)."""
 
 
-class RrsScenario(ScenarioHeader):
+class RrsScenario(scenarios.ScenarioHeader):
     """A Racing Rules of Sailing scenario file."""
 
     ruleset: Literal["rrs"]
@@ -122,23 +117,22 @@ class RrsScenario(ScenarioHeader):
     """What Part 2 must say; every key given must hold."""
 
 
-@dataclass(frozen=True, slots=True)
-class Prepared:
-    """A validated scenario as kernel values, with its ruling."""
+@dataclass(frozen=True)
+class Prepared(scenarios.Prepared[RrsScenario, Position, tuple[str, str]]):
+    """A validated scenario as kernel values (:class:`rightofway.scenarios.Prepared`), with
+    its ruling: a snapshot has no move, so ``move`` is the pair judged (what the drawings
+    take as the move of the other rulesets), and ``protest`` the hearing's protest."""
 
-    model: RrsScenario
-    file: str
-    position: Position
-    pair: tuple[str, str]
-    ruling: rules.PairRuling
+    ruling: rules.PairRuling | None = None
+    """Part 2 between the pair (always given by :func:`prepare`)."""
     decision: Decision | None = None
     """The hearing's decision, when the file carries a protest."""
 
     @property
-    def move(self) -> tuple[str, str]:
-        """What the scenario judges: for a snapshot, the pair (the drawings take it as the
-        move of the other rulesets)."""
-        return self.pair
+    def pair(self) -> tuple[str, str]:
+        """The two boats judged."""
+        assert self.move is not None  # prepare always gives the pair
+        return self.move
 
 
 def prepare(sc: RrsScenario, file: str) -> Prepared:
@@ -189,7 +183,7 @@ def prepare(sc: RrsScenario, file: str) -> Prepared:
         decision = hearing(position, protest, incident) if protest is not None else None
     except PositionError as bad:
         raise FieldError(("position", *bad.path), bad.message) from None
-    return Prepared(sc, file, position, (pair[0], pair[1]), ruling, decision)
+    return Prepared(sc, file, position, (pair[0], pair[1]), protest, ruling, decision)
 
 
 def _protest(sc: RrsScenario, position: Position) -> Protest | None:
@@ -230,41 +224,77 @@ def _incident(sc: RrsScenario, protest: Protest | None) -> Incident | None:
                     m.penalty_taken)
 
 
-def check(p: Prepared) -> ScenarioReport:
-    """Compare every expectation with what Part 2 gives, and gather the explanation."""
-    e = p.model.expect
-    r = p.ruling
-    f = r.facts
-    compare = Comparison()
-    given = e.model_fields_set
-    for key in ("right_of_way", "keep_clear", "mark_room", "room"):
-        if key in given:
-            compare(key, getattr(e, key), getattr(r, key))
-    if e.rules is not None:
-        compare("rules", frozenset(e.rules), frozenset(r.rules))
-    if e.overlapped is not None:
-        compare("overlapped", e.overlapped, f.overlapped)
-    if "clear_astern" in given:
-        compare("clear_astern", e.clear_astern, f.clear_astern)
-    if "leeward" in given:
-        compare("leeward", e.leeward, f.leeward)
-    if e.tacks is not None:
-        for bid, tack in e.tacks.items():
-            g = f.a if bid == f.a.id else f.b
-            compare(f"tacks.{bid}", tack, g.tack.value if g.tack else None)
-    if e.in_zone is not None:
-        section = rules._SectionC(p.position, f.a, f.b)
-        compare("in_zone", frozenset(e.in_zone), frozenset(section.in_zone))
+def _ruling(p: Prepared) -> rules.PairRuling:
+    assert p.ruling is not None  # prepare always rules on the pair
+    return p.ruling
+
+
+def _field(key: str, of_facts: bool = False) -> Expectation[Prepared]:
+    """The row comparing ``expect.<key>`` with the ruling's (or its facts') value of that
+    name; an explicit ``null`` in the file is checked too (nobody)."""
+
+    def compute(p: Prepared, want: Any) -> Iterator[tuple[str, Any, Any]]:
+        r = _ruling(p)
+        yield key, want, getattr(r.facts if of_facts else r, key)
+
+    return Expectation(key, compute, null=True)
+
+
+def _rules(p: Prepared, want: list[str]) -> Iterator[tuple[str, Any, Any]]:
+    yield "rules", frozenset(want), frozenset(_ruling(p).rules)
+
+
+def _overlapped(p: Prepared, want: bool) -> Iterator[tuple[str, Any, Any]]:
+    yield "overlapped", want, _ruling(p).facts.overlapped
+
+
+def _tacks(p: Prepared, want: dict[str, str]) -> Iterator[tuple[str, Any, Any]]:
+    f = _ruling(p).facts
+    for bid, tack in want.items():
+        g = f.a if bid == f.a.id else f.b
+        yield f"tacks.{bid}", tack, g.tack.value if g.tack else None
+
+
+def _in_zone(p: Prepared, want: list[str]) -> Iterator[tuple[str, Any, Any]]:
+    f = _ruling(p).facts
+    yield "in_zone", frozenset(want), frozenset(rules._SectionC(p.position, f.a, f.b).in_zone)
+
+
+def _decision(p: Prepared, want: DecisionModel) -> Iterator[tuple[str, Any, Any]]:
     d = p.decision
-    if e.decision is not None and d is not None:
-        want = e.decision
-        # a boat listed with no rules is the same as a boat left out
-        compare("decision.broke", {b: frozenset(v) for b, v in want.broke.items() if v},
-                {b: frozenset(v) for b, v in d.broke.items()})
-        compare("decision.exonerated",
-                {b: frozenset(v) for b, v in want.exonerated.items() if v},
-                {b: frozenset(v) for b, v in d.exonerated.items()})
-        compare("decision.penalised", sorted(want.penalised), list(d.penalised))
+    if d is None:
+        return
+    # a boat listed with no rules is the same as a boat left out
+    yield ("decision.broke", {b: frozenset(v) for b, v in want.broke.items() if v},
+           {b: frozenset(v) for b, v in d.broke.items()})
+    yield ("decision.exonerated", {b: frozenset(v) for b, v in want.exonerated.items() if v},
+           {b: frozenset(v) for b, v in d.exonerated.items()})
+    yield "decision.penalised", sorted(want.penalised), list(d.penalised)
+
+
+EXPECTATIONS: tuple[Expectation[Prepared], ...] = (
+    _field("right_of_way"),
+    _field("keep_clear"),
+    _field("mark_room"),
+    _field("room"),
+    Expectation("rules", _rules),
+    Expectation("overlapped", _overlapped),
+    _field("clear_astern", of_facts=True),
+    _field("leeward", of_facts=True),
+    Expectation("tacks", _tacks),
+    Expectation("in_zone", _in_zone),
+    Expectation("decision", _decision),
+)
+"""What an rrs file may expect, in the order it is checked and reported."""
+
+
+def check(p: Prepared) -> ScenarioReport:
+    """Compare every expectation with what Part 2 gives (:data:`EXPECTATIONS`), and gather
+    the explanation."""
+    compare = Comparison()
+    scenarios.check_expectations(EXPECTATIONS, p, p.model.expect, compare)
+    r = _ruling(p)
+    d = p.decision
     summary = [
         f"{r.keep_clear} keeps clear of {r.right_of_way}",
         f"mark-room: {r.mark_room or 'nobody'}; room: {r.room or 'nobody'}",

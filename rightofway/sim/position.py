@@ -13,7 +13,6 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from rightofway import limits
-from rightofway.errors import InputError
 from rightofway.geometry import Tack
 from rightofway.plane import hull, hull_distance, tack_of
 from rightofway.positions import BoatIndex, Line, PositionError, as_number, as_xy
@@ -203,14 +202,14 @@ class Position(BoatIndex[Boat]):
         """The position of plain data in :meth:`to_json`'s form (``options`` optional),
         validated: :class:`~rightofway.errors.InputError` naming the field for anything
         malformed or a position that cannot exist."""
-        from rightofway.scenarios import validate_json
+        from rightofway.scenarios import field_error, validate_json
         from rightofway.sim.formats import SimPositionJson
 
         model = validate_json(SimPositionJson, data, "position")
         try:
             return to_position(model, model.options)
         except PositionError as e:
-            raise InputError(e.message, e.path) from None
+            raise field_error(e.path, e.message) from None
 
     def svg(self) -> str:
         """The position drawn (SVG): hulls to scale, the marks, lines and the wind."""

@@ -429,8 +429,7 @@ class Race(races.Race[Move]):
         """The race of plain data in :meth:`to_json`'s form, checked:
         :class:`~rightofway.errors.InputError` naming the field for anything malformed or
         a state no race reaches."""
-        from rightofway.errors import InputError
-        from rightofway.scenarios import validate_json
+        from rightofway.scenarios import field_error, validate_json
         from rightofway.sim.formats import RaceModel
 
         m = validate_json(RaceModel, data, "race")
@@ -440,36 +439,36 @@ class Race(races.Race[Move]):
             course = Course(m.course.wind, Line("start", "start", m.course.line),
                             tuple(Mark(k.id, k.at) for k in m.course.marks))
         except ValueError as e:
-            raise InputError(str(e), ("course",)) from None
+            raise field_error(("course",), str(e)) from None
         if m.position.options.hull_length != o.hull_length:
-            raise InputError(f"the race's hull_length is {o.hull_length:g}",
-                             ("position", "options", "hull_length"))
+            raise field_error(("position", "options", "hull_length"),
+                              f"the race's hull_length is {o.hull_length:g}")
         try:
             position = to_position(m.position, m.position.options)
         except PositionError as e:
-            raise InputError(e.message, ("position", *e.path)) from None
+            raise field_error(("position", *e.path), e.message) from None
         ids = position.boat_ids
         if sorted(m.progress) != sorted(ids):
-            raise InputError(f"progress: expected each boat of the position ({', '.join(ids)})",
-                             ("progress",))
+            raise field_error(("progress",), f"expected each boat of the position "
+                              f"({', '.join(ids)})")
         progress = tuple((b, Progress(**m.progress[b].model_dump())) for b in ids)
         done = [b for b, p in progress if p.finished]
         if sorted(done) != sorted(m.finish_order) or len(set(m.finish_order)) != len(done):
-            raise InputError("expected the boats whose progress says finished, each once",
-                             ("finish_order",))
+            raise field_error(("finish_order",), "expected the boats whose progress says "
+                              "finished, each once")
         for i, b in enumerate(m.to_play):
             if b not in ids or b in done or b in m.to_play[:i]:
-                raise InputError(f"{b!r} is not a boat still racing, or is listed twice",
-                                 ("to_play", i))
+                raise field_error(("to_play", i), f"{b!r} is not a boat still racing, or is "
+                                  "listed twice")
         for b, p in progress:
             if p.next_mark > len(course.marks):
-                raise InputError(f"next_mark: the course has {len(course.marks)} marks",
-                                 ("progress", b, "next_mark"))
+                raise field_error(("progress", b, "next_mark"),
+                                  f"the course has {len(course.marks)} marks")
         race = cls(course, position, options, m.seed, m.round, tuple(m.to_play), progress,
                    tuple(m.finish_order), (("initial", tuple(m.dice.initial)),
                                            ("start", m.dice.start)))
         if not race.to_play and not race.is_over():
-            raise InputError("a race that goes on has a boat to move", ("to_play",))
+            raise field_error(("to_play",), "a race that goes on has a boat to move")
         return race
 
     def _repr_svg_(self) -> str:

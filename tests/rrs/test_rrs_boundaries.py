@@ -339,13 +339,55 @@ def test_every_bundled_snapshot_round_trips_through_json() -> None:
 
 
 def test_from_json_names_the_field_at_fault() -> None:
+    from rightofway.errors import InputError
+
     data = Position(0, (Boat("A", (0.0, 0.0), 45), Boat("B", (3.0, 0.2), 315))).to_json()
     data["boats"][1]["heading"] = 400
-    with pytest.raises(ValueError, match=r"^boats\[1\]\.heading: "):
+    with pytest.raises(InputError, match=r"^boats\[1\]\.heading: "):
         Position.from_json(data)
     data["boats"][1].update(heading=0, at=[0.1, 0.0])
-    with pytest.raises(ValueError, match=r"^boats\[1\]\.at: .*touches or crosses"):
+    with pytest.raises(InputError, match=r"^boats\[1\]\.at: .*touches or crosses") as e:
         Position.from_json(data)
+    assert e.value.loc == ("boats", 1, "at")
+    data["boats"][1].update(at=[3.0, 0.2])
+    data["options"]["zone_lengths"] = 0
+    with pytest.raises(InputError, match=r"^options\.zone_lengths: "):
+        Position.from_json(data)
+    del data["options"]  # the options are optional: the rules' defaults
+    assert Position.from_json(data).options.zone_lengths == 3
+    with pytest.raises(InputError, match=r"^position: expected a JSON object, got list"):
+        Position.from_json([])
+
+
+def test_a_snapshot_draws_itself() -> None:
+    pos = Position(0, (Boat("A", (0.0, 0.0), 45), Boat("B", (3.0, 0.2), 315)))
+    svg = pos.svg()
+    assert svg.startswith("<svg") and svg == pos._repr_svg_()
+    assert 'class="keep-clear"' in svg  # the first two boats' ruling: A keeps clear of B
+
+
+def test_a_prepared_file_is_the_kernels_with_the_pair_as_its_move(tmp_path: Path) -> None:
+    from rightofway import scenarios
+    from rightofway.rrs import scenario
+
+    f = tmp_path / "f.yaml"
+    f.write_text("""id: rrs-t
+title: t
+ruleset: rrs
+source: RRS 10
+position:
+  wind: 0
+  boats: [{id: A, at: [0, 0], heading: 45}, {id: B, at: [3, 0.2], heading: 315}]
+protest: {by: B, against: A}
+expect: {keep_clear: A, mark_room: null, room: null, clear_astern: null}
+""")
+    p = scenarios.load_scenario(f)
+    assert isinstance(p, scenarios.Prepared) and isinstance(p, scenario.Prepared)
+    assert p.move == p.pair == ("B", "A") and p.protest is not None and p.protest.by == "B"
+    report = scenario.check(p)
+    # an explicit null is an expectation (nobody), a key left out is not checked
+    assert report.passed and report.checked == ("keep_clear", "mark_room", "room",
+                                                "clear_astern")
 
 
 @pytest.mark.parametrize(("rule", "turns"), [("10", 2), ("18.2(a)", 2), ("16.1", 2), ("31", 1)])

@@ -43,7 +43,7 @@ IDS = "ABCDEFG"
 def _heading(draw: Any) -> float:
     if draw(st.booleans()):
         return float(draw(st.integers(0, 15)) * 22.5)
-    return draw(st.floats(0, 359.99, allow_nan=False))
+    return float(draw(st.floats(0, 359.99, allow_nan=False)))
 
 
 def _point(draw: Any, span: float = 4.0) -> tuple[float, float]:
