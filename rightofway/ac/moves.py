@@ -46,9 +46,17 @@ CREW_ACTIONS: tuple[Action, ...] = ("CL", "CR")
 _TURN = {"AL": -45, "AR": 45, "L": -45, "R": 45, "CL": -45, "CR": 45}
 _STEP = {h: h.step for h in Compass}
 
+_ACTION = "|".join(sorted(ACTIONS, key=len, reverse=True))
 _MOVE = re.compile(
-    r"^(?P<boat>.+) (?:(?P<skip>skips)(?P<exchange> and exchanges its hand)?"
-    r"|(?:discard (?P<discard>\S+)|(?P<card>\S+)): (?P<actions>.+))$")
+    rf"(?P<boat>.+?) (?:(?P<skip>skips)(?P<exchange> and exchanges its hand)?"
+    rf"|(?:discard (?P<discard>\S+)|(?P<card>\S+)): "
+    rf"(?P<actions>-|(?:{_ACTION})(?: (?:{_ACTION}))*))",
+    re.DOTALL)
+"""A move as ``str(move)`` prints it. The boat is the shortest text that leaves a valid
+rest, so that ``blue discard R5/2/1-2-3: A A`` is a discard by ``blue``."""
+_PLAYED = re.compile(r"(?P<boat>.+?) (?:discard (?P<discard>\S+)|(?P<card>\S+)): (?P<actions>.*)",
+                     re.DOTALL)
+"""A card move whose actions may be wrong (to say which one is)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,27 +114,26 @@ class Move:
         """
         if not isinstance(text, str):
             raise NotationError(f"move: expected the text of a move, got {text!r:.60}")
-        m = _MOVE.match(text.strip())
+        m = _MOVE.fullmatch(text)
         if m is None:
+            loose = _PLAYED.fullmatch(text)
+            for i, a in enumerate(loose["actions"].split() if loose else ()):
+                if a not in ACTIONS:
+                    raise NotationError(f"move: action {i + 1} {a!r:.20} is not one of "
+                                        f"{' '.join(ACTIONS)} (write '-' for none)")
             raise NotationError(
                 f"move: expected 'BOAT CARD: ACTIONS', 'BOAT discard CARD: ACTIONS' or 'BOAT "
                 f"skips' (like 'blue G3/5/1-4-7: A A AR'), got {text!r:.60}")
         boat = m["boat"]
         if m["skip"]:
             return cls(boat, exchange=m["exchange"] is not None)
-        words = m["actions"].split()
-        if words == ["-"]:
-            words = []
-        for i, a in enumerate(words):
-            if a not in ACTIONS:
-                raise NotationError(f"move: action {i + 1} {a!r:.20} is not one of "
-                                    f"{' '.join(ACTIONS)} (or '-' for none)")
+        words = [] if m["actions"] == "-" else m["actions"].split(" ")
+        acts = tuple(ACTIONS[ACTIONS.index(w)] for w in words)
         name = "discard" if m["discard"] is not None else "card"
         try:
             played = Card.parse(m[name])
         except CardError as e:
             raise NotationError(f"move: {name}: {e}") from None
-        acts = tuple(ACTIONS[ACTIONS.index(w)] for w in words)
         if name == "discard":
             return cls(boat, None, acts, discard=played)
         return cls(boat, played, acts)

@@ -131,7 +131,7 @@ class Race(races.Race[Move]):
             seed = 0
         elif isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed: expected a whole number, got {seed!r:.60}")
-        if isinstance(boats, bool) or not isinstance(boats, (int, Sequence)):
+        if isinstance(boats, (bool, str)) or not isinstance(boats, (int, Sequence)):
             raise TypeError(f"boats: expected a number of boats or a list of boats, got "
                             f"{boats!r:.60}")
         n = boats if isinstance(boats, int) else len(boats)

@@ -194,12 +194,6 @@ class AcExpect(StrictModel):
     first: Id | None = None
     """Who moves first after the start procedure (null: the card draw decides)."""
 
-    @property
-    def first_given(self) -> tuple[str | None] | None:
-        """``first`` when the file gives it, null included, as a one-item tuple; ``None``
-        when the file leaves it out (an expectation row skips a key that is ``None``)."""
-        return (self.first,) if "first" in self.model_fields_set else None
-
 
 class AcScenario(ScenarioHeader):
     """An America's Cup scenario file."""
@@ -390,8 +384,8 @@ def _start(r: _Ruled, want: dict[str, str | None]) -> _Rows:
         yield f"start.{bid}", None if v in (None, "clear") else v, verdicts.get(bid, status)
 
 
-def _first(r: _Ruled, want: tuple[str | None]) -> _Rows:
-    yield "first", want[0], first_mover(r.after)[0]
+def _first(r: _Ruled, want: str | None) -> _Rows:
+    yield "first", want, first_mover(r.after)[0]
 
 
 EXPECTATIONS: tuple[Expectation[_Ruled], ...] = (
@@ -402,11 +396,11 @@ EXPECTATIONS: tuple[Expectation[_Ruled], ...] = (
     Expectation("crew_points", _crew_points, needs_move=True),
     Expectation("after", _after, needs_move=True),
     Expectation("start", _start, needs_move=True),
-    Expectation("first_given", _first),
+    Expectation("first", _first, null=True),
 )
 """What a scenario's ``expect`` may say, in the order it is checked: each row the key of
-``expect`` and the labelled comparisons it makes (``first_given`` is ``expect.first``,
-null included)."""
+``expect`` and the labelled comparisons it makes (``first: null``, the card draw
+decides, is an expectation too)."""
 
 
 def check(p: AcPrepared) -> ScenarioReport:
@@ -429,7 +423,7 @@ def check(p: AcPrepared) -> ScenarioReport:
         sections.append((f"ruling on {p.move}", lg.steps))
     ruled = _Ruled(pos, p.move, lg, lg.after if lg is not None and lg.after is not None
                    else pos)
-    if e.first_given is not None:
+    if "first" in e.model_fields_set:
         who, steps = first_mover(ruled.after)
         sections.append(("who moves first", tuple(steps)))
         summary.append(f"first to move after the start: {who or 'the card draw decides'}")
