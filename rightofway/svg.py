@@ -30,6 +30,7 @@ __all__ = [
     "SVG_NS",
     "Canvas",
     "Colors",
+    "PlaneView",
     "SvgWrapper",
     "arrow_markers",
     "clamp",
@@ -37,6 +38,7 @@ __all__ = [
     "far_mark",
     "fmt",
     "grid",
+    "hull_outline",
     "legend",
     "side_by_side",
     "text",
@@ -124,6 +126,52 @@ class Canvas:
 
     def xy(self, p: tuple[float, float]) -> tuple[str, str]:
         return fmt(self.x(p[0])), fmt(self.y(p[1]))
+
+
+class PlaneView:
+    """Maps points of a plane (x East, y North, in the ruleset's unit: the simulation's
+    units of paper, the Racing Rules' hull lengths) to a panel ``size`` pixels wide, North
+    up: ``lo`` and ``hi`` are the corners shown, at most ``max_scale`` pixels a unit, with
+    ``margin`` pixels round them below the header; ``height`` leaves room for a legend."""
+
+    def __init__(self, lo: tuple[float, float], hi: tuple[float, float], size: int, *,
+                 margin: float, max_scale: float, unit: str) -> None:
+        span = max(hi[0] - lo[0], hi[1] - lo[1], 1.0)
+        if span > MAX_SPAN:
+            raise ValueError(f"the position spans {span:.0f} {unit}; a drawing shows at most "
+                             f"{MAX_SPAN} across")
+        self.scale = min(max_scale, (size - 2 * margin) / span)
+        self.lo, self.hi, self.margin = lo, hi, margin
+        self.width = size
+        self.height = HEADER + 2 * margin + (hi[1] - lo[1]) * self.scale + 40
+
+    def x(self, v: float) -> float:
+        return self.margin + (v - self.lo[0]) * self.scale
+
+    def y(self, v: float) -> float:
+        return HEADER + self.margin + (self.hi[1] - v) * self.scale
+
+    def pt(self, p: tuple[float, float]) -> str:
+        """A point as a polygon or polyline writes it: ``x,y``."""
+        return f"{fmt(self.x(p[0]))},{fmt(self.y(p[1]))}"
+
+
+def hull_outline(view: PlaneView, at: tuple[float, float], heading: float,
+                 length: float = 1.0) -> str:
+    """The points of a hull ``length`` long centred on ``at``, pointed at the bow: the
+    polygon a plane ruleset draws a boat with."""
+    from rightofway.plane import heading_vector, hull
+
+    stern, bow = hull(at, heading, length)
+    dx, dy = heading_vector(heading)
+    px, py = dy, -dx  # starboard side
+    w = 0.17 * length
+    pts = [bow,
+           (at[0] + dx * 0.1 * length + px * w, at[1] + dy * 0.1 * length + py * w),
+           (stern[0] + px * w * 0.8, stern[1] + py * w * 0.8),
+           (stern[0] - px * w * 0.8, stern[1] - py * w * 0.8),
+           (at[0] + dx * 0.1 * length - px * w, at[1] + dy * 0.1 * length - py * w)]
+    return " ".join(view.pt(p) for p in pts)
 
 
 def el(parent: ET.Element, tag: str, **attrs: Any) -> ET.Element:

@@ -17,48 +17,18 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 
+from rightofway import svg
 from rightofway.geometry import Tack
-from rightofway.plane import heading_vector, hull, tack_of
+from rightofway.plane import heading_vector, tack_of
 from rightofway.rrs import rules
-from rightofway.rrs.position import Boat, Position
-from rightofway.svg import (
-    HEADER,
-    SVG_NS,
-    Colors,
-    SvgWrapper,
-    arrow_markers,
-    el,
-    fmt,
-    legend,
-    text,
-)
+from rightofway.rrs.position import Position
+from rightofway.svg import Colors, PlaneView, SvgWrapper, el, fmt, text
 
 __all__ = ["board", "scenario"]
 
 MARGIN = 28.0
 MAX_SCALE = 60.0
 """Most pixels per hull length, so that two boats far from anything stay in proportion."""
-
-
-class _View:
-    def __init__(self, lo: tuple[float, float], hi: tuple[float, float], size: int) -> None:
-        span = max(hi[0] - lo[0], hi[1] - lo[1], 1.0)
-        if span > 4000:
-            raise ValueError(f"the position spans {span:.0f} hull lengths; a drawing shows at "
-                             "most 4000 across")
-        self.scale = min(MAX_SCALE, (size - 2 * MARGIN) / span)
-        self.lo, self.hi = lo, hi
-        self.width = size
-        self.height = HEADER + 2 * MARGIN + (hi[1] - lo[1]) * self.scale + 40
-
-    def x(self, v: float) -> float:
-        return MARGIN + (v - self.lo[0]) * self.scale
-
-    def y(self, v: float) -> float:
-        return HEADER + MARGIN + (self.hi[1] - v) * self.scale
-
-    def pt(self, p: tuple[float, float]) -> str:
-        return f"{fmt(self.x(p[0]))},{fmt(self.y(p[1]))}"
 
 
 def _extent(position: Position) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -88,19 +58,6 @@ def _extent(position: Position) -> tuple[tuple[float, float], tuple[float, float
     return (min(xs) - pad, min(ys) - pad), (max(xs) + pad, max(ys) + pad)
 
 
-def _hull_shape(v: _View, b: Boat) -> str:
-    stern, bow = hull(b.at, b.heading)
-    dx, dy = heading_vector(b.heading)
-    px, py = dy, -dx  # starboard side
-    w = 0.17
-    pts = [bow,
-           (b.at[0] + dx * 0.1 + px * w, b.at[1] + dy * 0.1 + py * w),
-           (stern[0] + px * w * 0.8, stern[1] + py * w * 0.8),
-           (stern[0] - px * w * 0.8, stern[1] - py * w * 0.8),
-           (b.at[0] + dx * 0.1 - px * w, b.at[1] + dy * 0.1 - py * w)]
-    return " ".join(v.pt(p) for p in pts)
-
-
 def _color(colors: Colors, tack: Tack | None) -> str:
     return colors.tack(tack) if tack is not None else colors.head_to_wind
 
@@ -108,46 +65,47 @@ def _color(colors: Colors, tack: Tack | None) -> str:
 def _panel(position: Position, pair: tuple[str, str] | None, size: int, colors: Colors,
            title: str) -> ET.Element:
     lo, hi = _extent(position)
-    v = _View(lo, hi, size)
-    svg = ET.Element("svg", {"xmlns": SVG_NS, "width": fmt(size), "height": fmt(v.height)})
-    arrow_markers(svg, colors, "rrs-")
-    el(svg, "rect", x="0", y="0", width=fmt(size), height=fmt(v.height), fill=colors.background)
-    text(svg, 12, 22, title, 14, colors.text)
-    text(svg, 12, 40, "1 hull length = " + fmt(v.scale) + " px", 11, colors.text)
-    _wind(svg, position.wind, size, colors)
+    v = PlaneView(lo, hi, size, margin=MARGIN, max_scale=MAX_SCALE, unit="hull lengths")
+    panel = ET.Element("svg", {"xmlns": svg.SVG_NS, "width": fmt(size),
+                               "height": fmt(v.height)})
+    svg.arrow_markers(panel, colors, "rrs-")
+    el(panel, "rect", x="0", y="0", width=fmt(size), height=fmt(v.height), fill=colors.background)
+    text(panel, 12, 22, title, 14, colors.text)
+    text(panel, 12, 40, "1 hull length = " + fmt(v.scale) + " px", 11, colors.text)
+    _wind(panel, position.wind, size, colors)
     z = position.options.zone_lengths
     for m in position.marks:
-        el(svg, "circle", cx=fmt(v.x(m.at[0])), cy=fmt(v.y(m.at[1])), r=fmt(z * v.scale),
+        el(panel, "circle", cx=fmt(v.x(m.at[0])), cy=fmt(v.y(m.at[1])), r=fmt(z * v.scale),
            fill=colors.zone, fill_opacity="0.07", stroke=colors.zone, stroke_dasharray="5 3",
            class_="zone")
     for o in position.obstructions:
         if o.polygon is not None:
-            el(svg, "polygon", points=" ".join(v.pt(p) for p in o.polygon), fill="#999999",
+            el(panel, "polygon", points=" ".join(v.pt(p) for p in o.polygon), fill="#999999",
                fill_opacity="0.5", stroke="#555555", class_="obstruction")
         elif o.at is not None and o.radius is not None:
-            el(svg, "circle", cx=fmt(v.x(o.at[0])), cy=fmt(v.y(o.at[1])),
+            el(panel, "circle", cx=fmt(v.x(o.at[0])), cy=fmt(v.y(o.at[1])),
                r=fmt(o.radius * v.scale), fill="#999999", fill_opacity="0.5",
                stroke="#555555", class_="obstruction")
         anchor = o.polygon[0] if o.polygon is not None else o.at
         assert anchor is not None
-        text(svg, v.x(anchor[0]) + 4, v.y(anchor[1]) - 4, o.id, 11, colors.text)
+        text(panel, v.x(anchor[0]) + 4, v.y(anchor[1]) - 4, o.id, 11, colors.text)
     for line in position.lines:
-        el(svg, "line", x1=fmt(v.x(line.ends[0][0])), y1=fmt(v.y(line.ends[0][1])),
+        el(panel, "line", x1=fmt(v.x(line.ends[0][0])), y1=fmt(v.y(line.ends[0][1])),
            x2=fmt(v.x(line.ends[1][0])), y2=fmt(v.y(line.ends[1][1])), stroke=colors.text,
            stroke_dasharray="8 4", class_="line")
     for m in position.marks:
-        el(svg, "circle", cx=fmt(v.x(m.at[0])), cy=fmt(v.y(m.at[1])), r="6", fill=colors.mark,
+        el(panel, "circle", cx=fmt(v.x(m.at[0])), cy=fmt(v.y(m.at[1])), r="6", fill=colors.mark,
            stroke=colors.text, class_="mark")
         side = "to port" if m.leave_to == "port" else "to starboard"
-        text(svg, v.x(m.at[0]) + 9, v.y(m.at[1]) + 4,
+        text(panel, v.x(m.at[0]) + 9, v.y(m.at[1]) + 4,
              f"{m.id} ({m.role + ', ' if m.role else ''}left {side}{', gate' if m.gate else ''})",
              11, colors.text)
     for snap in position.trail:
         for b in snap.boats:
             t = tack_of(b.heading, position.wind, b.tack)
-            el(svg, "polygon", points=_hull_shape(v, b), fill=_color(colors, t),
-               fill_opacity="0.15", stroke=_color(colors, t), stroke_opacity="0.4",
-               class_="trail")
+            el(panel, "polygon", points=svg.hull_outline(v, b.at, b.heading),
+               fill=_color(colors, t), fill_opacity="0.15", stroke=_color(colors, t),
+               stroke_opacity="0.4", class_="trail")
     ruling = rules.ruling(position, *pair) if pair is not None else None
     if ruling is not None:
         for bid in pair or ():
@@ -156,14 +114,16 @@ def _panel(position: Position, pair: tuple[str, str] | None, size: int, colors: 
             dx, dy = heading_vector(b.heading)
             px, py = dy, -dx
             reach = 2.5
-            el(svg, "line", x1=fmt(v.x(stern[0] - px * reach)), y1=fmt(v.y(stern[1] - py * reach)),
+            el(panel, "line", x1=fmt(v.x(stern[0] - px * reach)),
+               y1=fmt(v.y(stern[1] - py * reach)),
                x2=fmt(v.x(stern[0] + px * reach)), y2=fmt(v.y(stern[1] + py * reach)),
                stroke=colors.text, stroke_width="1", stroke_dasharray="2 3", class_="abeam")
     for b in position.boats:
         t = tack_of(b.heading, position.wind, b.tack)
-        el(svg, "polygon", points=_hull_shape(v, b), fill=_color(colors, t), stroke=colors.text,
-           stroke_width="1", stroke_dasharray="4 2" if b.tacking else None, class_="boat")
-        text(svg, v.x(b.at[0]) + 8, v.y(b.at[1]) - 8, b.id, 13, colors.text,
+        el(panel, "polygon", points=svg.hull_outline(v, b.at, b.heading), fill=_color(colors, t),
+           stroke=colors.text, stroke_width="1", stroke_dasharray="4 2" if b.tacking else None,
+           class_="boat")
+        text(panel, v.x(b.at[0]) + 8, v.y(b.at[1]) - 8, b.id, 13, colors.text,
              font_weight="bold", stroke=colors.background, stroke_width="3",
              paint_order="stroke")
     if ruling is not None:
@@ -172,7 +132,7 @@ def _panel(position: Position, pair: tuple[str, str] | None, size: int, colors: 
         x2, y2 = v.x(holder.at[0]), v.y(holder.at[1])
         d = max(math.hypot(x2 - x1, y2 - y1), 1e-9)
         cut = min(14.0, d / 3)
-        el(svg, "line", x1=fmt(x1 + (x2 - x1) / d * cut), y1=fmt(y1 + (y2 - y1) / d * cut),
+        el(panel, "line", x1=fmt(x1 + (x2 - x1) / d * cut), y1=fmt(y1 + (y2 - y1) / d * cut),
            x2=fmt(x2 - (x2 - x1) / d * cut), y2=fmt(y2 - (y2 - y1) / d * cut),
            stroke=colors.engagement, stroke_width="2", marker_end="url(#rrs-arrow-give)",
            class_="keep-clear")
@@ -182,15 +142,15 @@ def _panel(position: Position, pair: tuple[str, str] | None, size: int, colors: 
     if ruling is not None:
         items.append(("keeps clear of", colors.engagement, "arrow"))
         items.append(("line abeam", colors.text, "arrow"))
-    legend(svg, 0, v.height - 36, size, colors, items)
-    return svg
+    svg.legend(panel, 0, v.height - 36, size, colors, items)
+    return panel
 
 
-def _wind(svg: ET.Element, wind: float, size: int, colors: Colors) -> None:
-    cx, cy, r = size - 30.0, HEADER / 2 + 2, 15.0
+def _wind(panel: ET.Element, wind: float, size: int, colors: Colors) -> None:
+    cx, cy, r = size - 30.0, svg.HEADER / 2 + 2, 15.0
     dx, dy = heading_vector(wind + 180.0)  # where it blows to
     ux, uy = dx, -dy
-    g = el(svg, "g", class_="wind")
+    g = el(panel, "g", class_="wind")
     el(g, "circle", cx=fmt(cx), cy=fmt(cy), r=fmt(r + 5), fill=colors.background,
        stroke=colors.wind, stroke_width="1")
     el(g, "line", x1=fmt(cx - ux * r), y1=fmt(cy - uy * r), x2=fmt(cx + ux * r),

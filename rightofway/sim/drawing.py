@@ -12,20 +12,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
+from rightofway import svg
 from rightofway.plane import heading_vector, hull
 from rightofway.sim.position import Boat, Position, Vec
 from rightofway.sim.sailing import COMPASS
-from rightofway.svg import (
-    HEADER,
-    SVG_NS,
-    Colors,
-    SvgWrapper,
-    arrow_markers,
-    el,
-    fmt,
-    legend,
-    text,
-)
+from rightofway.svg import Colors, PlaneView, SvgWrapper, el, fmt, text
 
 __all__ = ["board", "scenario"]
 
@@ -34,44 +25,15 @@ MAX_SCALE = 40.0
 """Most pixels per unit of the paper."""
 
 
-class _View:
-    def __init__(self, pts: Sequence[Vec], size: int) -> None:
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        self.lo = (min(xs) - 1.5, min(ys) - 1.5)
-        self.hi = (max(xs) + 1.5, max(ys) + 1.5)
-        span = max(self.hi[0] - self.lo[0], self.hi[1] - self.lo[1], 1.0)
-        if span > 4000:
-            raise ValueError(f"the position spans {span:.0f} units; a drawing shows at most "
-                             "4000 across")
-        self.scale = min(MAX_SCALE, (size - 2 * MARGIN) / span)
-        self.height = HEADER + 2 * MARGIN + (self.hi[1] - self.lo[1]) * self.scale + 40
-
-    def x(self, v: float) -> float:
-        return MARGIN + (v - self.lo[0]) * self.scale
-
-    def y(self, v: float) -> float:
-        return HEADER + MARGIN + (self.hi[1] - v) * self.scale
-
-    def pt(self, p: Vec) -> str:
-        return f"{fmt(self.x(p[0]))},{fmt(self.y(p[1]))}"
+def _view(pts: Sequence[Vec], size: int) -> PlaneView:
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return PlaneView((min(xs) - 1.5, min(ys) - 1.5), (max(xs) + 1.5, max(ys) + 1.5), size,
+                     margin=MARGIN, max_scale=MAX_SCALE, unit="units")
 
 
-def _hull_points(v: _View, b: Boat, length: float) -> str:
-    stern, bow = hull(b.at, b.heading, length)
-    dx, dy = heading_vector(b.heading)
-    px, py = dy, -dx
-    w = 0.17 * length
-    pts = [bow,
-           (b.at[0] + dx * 0.1 * length + px * w, b.at[1] + dy * 0.1 * length + py * w),
-           (stern[0] + px * w * 0.8, stern[1] + py * w * 0.8),
-           (stern[0] - px * w * 0.8, stern[1] - py * w * 0.8),
-           (b.at[0] + dx * 0.1 * length - px * w, b.at[1] + dy * 0.1 * length - py * w)]
-    return " ".join(v.pt(p) for p in pts)
-
-
-def _rose(svg: ET.Element, position: Position, size: int, colors: Colors) -> None:
-    cx, cy, r = size - 34.0, HEADER / 2 + 6, 16.0
-    g = el(svg, "g", class_="wind-rose")
+def _rose(panel: ET.Element, position: Position, size: int, colors: Colors) -> None:
+    cx, cy, r = size - 34.0, svg.HEADER / 2 + 6, 16.0
+    g = el(panel, "g", class_="wind-rose")
     el(g, "circle", cx=fmt(cx), cy=fmt(cy), r=fmt(r + 4), fill=colors.background,
        stroke=colors.wind, stroke_width="1")
     for i, name in enumerate(COMPASS):
@@ -97,51 +59,52 @@ def _panel(position: Position, paths: dict[str, tuple[Vec, ...]], starts: dict[s
         pts.append(m.at)
     for line in position.lines:
         pts.extend(line.ends)
-    v = _View(pts, size)
-    svg = ET.Element("svg", {"xmlns": SVG_NS, "width": fmt(size), "height": fmt(v.height)})
-    arrow_markers(svg, colors, "sim-")
-    el(svg, "rect", x="0", y="0", width=fmt(size), height=fmt(v.height), fill=colors.background)
-    text(svg, 12, 22, title, 14, colors.text)
-    text(svg, 12, 40, f"1 unit = {fmt(v.scale)} px; a hull is {length:g} "
+    v = _view(pts, size)
+    panel = ET.Element("svg", {"xmlns": svg.SVG_NS, "width": fmt(size),
+                               "height": fmt(v.height)})
+    svg.arrow_markers(panel, colors, "sim-")
+    el(panel, "rect", x="0", y="0", width=fmt(size), height=fmt(v.height), fill=colors.background)
+    text(panel, 12, 22, title, 14, colors.text)
+    text(panel, 12, 40, f"1 unit = {fmt(v.scale)} px; a hull is {length:g} "
          f"unit{'' if length == 1 else 's'} long", 11, colors.text)
-    _rose(svg, position, size, colors)
+    _rose(panel, position, size, colors)
     for line in position.lines:
         (x1, y1), (x2, y2) = line.ends
-        el(svg, "line", x1=fmt(v.x(x1)), y1=fmt(v.y(y1)), x2=fmt(v.x(x2)), y2=fmt(v.y(y2)),
+        el(panel, "line", x1=fmt(v.x(x1)), y1=fmt(v.y(y1)), x2=fmt(v.x(x2)), y2=fmt(v.y(y2)),
            stroke=colors.text, stroke_dasharray="8 4", class_="line")
         label = line.id + (f": {position.start_turns_left} turns to the gun"
                            if line.kind == "start" and position.start_turns_left else "")
         lx, ly = min(line.ends, key=lambda p: v.x(p[0]))  # above the left end, inside
-        text(svg, v.x(lx), v.y(ly) - 6, label, 11, colors.text)
+        text(panel, v.x(lx), v.y(ly) - 6, label, 11, colors.text)
     for i, m in enumerate(position.marks, 1):
-        el(svg, "circle", cx=fmt(v.x(m.at[0])), cy=fmt(v.y(m.at[1])), r="6", fill=colors.mark,
+        el(panel, "circle", cx=fmt(v.x(m.at[0])), cy=fmt(v.y(m.at[1])), r="6", fill=colors.mark,
            stroke=colors.text, class_="mark")
-        text(svg, v.x(m.at[0]) + 9, v.y(m.at[1]) + 4, f"{m.id} ({i})", 11, colors.text)
+        text(panel, v.x(m.at[0]) + 9, v.y(m.at[1]) + 4, f"{m.id} ({i})", 11, colors.text)
     for bid, b in starts.items():
         t = position.tack(b)
         fill = colors.tack(t) if t is not None else colors.head_to_wind
-        el(svg, "polygon", points=_hull_points(v, b, length), fill=fill, fill_opacity="0.2",
-           stroke=fill, stroke_opacity="0.5", class_="start")
+        el(panel, "polygon", points=svg.hull_outline(v, b.at, b.heading, length), fill=fill,
+           fill_opacity="0.2", stroke=fill, stroke_opacity="0.5", class_="start")
         path = paths.get(bid, ())
         if len(path) > 1:
-            el(svg, "polyline", points=" ".join(v.pt(p) for p in path), fill="none",
+            el(panel, "polyline", points=" ".join(v.pt(p) for p in path), fill="none",
                stroke=colors.engagement, stroke_width="2", class_="path")
             for p in path:
-                el(svg, "circle", cx=fmt(v.x(p[0])), cy=fmt(v.y(p[1])), r="2.5",
+                el(panel, "circle", cx=fmt(v.x(p[0])), cy=fmt(v.y(p[1])), r="2.5",
                    fill=colors.engagement)
     for b in position.boats:
         t = position.tack(b)
         fill = colors.tack(t) if t is not None else colors.head_to_wind
-        el(svg, "polygon", points=_hull_points(v, b, length), fill=fill, stroke=colors.text,
-           stroke_width="1", class_="boat")
-        text(svg, v.x(b.at[0]) + 8, v.y(b.at[1]) - 8, b.id, 13, colors.text,
+        el(panel, "polygon", points=svg.hull_outline(v, b.at, b.heading, length), fill=fill,
+           stroke=colors.text, stroke_width="1", class_="boat")
+        text(panel, v.x(b.at[0]) + 8, v.y(b.at[1]) - 8, b.id, 13, colors.text,
              font_weight="bold", stroke=colors.background, stroke_width="3",
              paint_order="stroke")
     items = [("starboard", colors.starboard, "hull"), ("port", colors.port, "hull")]
     if paths:
         items.append(("plotted path", colors.engagement, "arrow"))
-    legend(svg, 0, v.height - 36, size, colors, items)
-    return svg
+    svg.legend(panel, 0, v.height - 36, size, colors, items)
+    return panel
 
 
 def board(position: Position, size: int = 480, colors: Colors | None = None) -> SvgWrapper:
