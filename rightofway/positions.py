@@ -4,6 +4,7 @@ that cannot exist."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, Protocol, TypeVar
 
@@ -18,9 +19,12 @@ __all__ = [
     "as_id",
     "as_number",
     "as_point",
+    "as_tuple_of",
     "as_xy",
+    "check_hulls",
     "check_instance",
     "check_turn_order",
+    "index_by_id",
 ]
 
 
@@ -88,6 +92,46 @@ class BoatIndex(Generic[B]):
     def boat_ids(self) -> tuple[str, ...]:
         """Boat ids in the order the boats are listed."""
         return tuple(self._by_id)
+
+
+T = TypeVar("T")
+
+
+def as_tuple_of(value: object, kind: type[T], name: str) -> tuple[T, ...]:
+    """``value`` (a tuple or a list) as a tuple of ``kind``; else a :class:`TypeError`
+    naming the field ``name`` or the item (``marks[2]``) at fault."""
+    if not isinstance(value, (tuple, list)):
+        raise TypeError(f"{name}: expected a tuple of {kind.__name__}, got {value!r:.60}")
+    for i, item in enumerate(value):
+        if not isinstance(item, kind):
+            raise TypeError(f"{name}[{i}]: expected a {kind.__name__}, got {item!r:.60}")
+    return tuple(value)
+
+
+def index_by_id(boats: Sequence[B], where: tuple[str | int, ...] = ("boats",)) -> dict[str, B]:
+    """The boats by id, in their order (what :class:`BoatIndex` keeps in ``_by_id``);
+    :class:`PositionError` naming the boat whose id is used twice."""
+    by_id: dict[str, B] = {}
+    for i, b in enumerate(boats):
+        if b.id in by_id:
+            raise PositionError((*where, i, "id"), f"boat id {b.id!r} is used twice")
+        by_id[b.id] = b
+    return by_id
+
+
+def check_hulls(ids: Sequence[str], hulls: Sequence[tuple[tuple[float, float],
+                                                        tuple[float, float]]],
+                where: tuple[str | int, ...], tolerance: float) -> None:
+    """Hulls on a plane (each ``(stern, bow)``) may not touch or cross: a
+    :class:`PositionError` naming the later boat of the first pair nearer than
+    ``tolerance``."""
+    from rightofway.plane import hull_distance
+
+    for i in range(len(hulls)):
+        for j in range(i + 1, len(hulls)):
+            if hull_distance(hulls[i], hulls[j]) < tolerance:
+                raise PositionError((*where, j, "at"), f"boat {ids[j]}'s hull touches or "
+                                    f"crosses boat {ids[i]}'s")
 
 
 def check_turn_order(order: tuple[str, ...], ids: list[str] | tuple[str, ...]) -> None:

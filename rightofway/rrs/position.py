@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from rightofway.geometry import Tack
-from rightofway.plane import ANGLE_TOLERANCE, Hull, Vec, hull, hull_distance, norm360
+from rightofway.plane import ANGLE_TOLERANCE, Hull, Vec, hull, norm360
 from rightofway.positions import (
     BoatIndex,
     Line,
@@ -23,7 +23,10 @@ from rightofway.positions import (
     UnknownId,
     as_id,
     as_number,
+    as_tuple_of,
     as_xy,
+    check_hulls,
+    index_by_id,
 )
 
 if TYPE_CHECKING:
@@ -319,23 +322,12 @@ class Position(BoatIndex[Boat]):
         object.__setattr__(self, "wind", _heading(self.wind, "wind"))
         for name, kind in (("boats", Boat), ("marks", Mark), ("obstructions", Obstruction),
                            ("lines", Line), ("trail", Snapshot)):
-            value = getattr(self, name)
-            if not isinstance(value, (tuple, list)):
-                raise TypeError(f"{name}: expected a tuple of {kind.__name__}, got {value!r:.60}")
-            value = tuple(value)
-            for i, item in enumerate(value):
-                if not isinstance(item, kind):
-                    raise TypeError(f"{name}[{i}]: expected a {kind.__name__}, got {item!r:.60}")
-            object.__setattr__(self, name, value)
+            object.__setattr__(self, name, as_tuple_of(getattr(self, name), kind, name))
         if not isinstance(self.facts, Facts):
             raise TypeError(f"facts: expected Facts, got {self.facts!r:.60}")
         if not isinstance(self.options, Options):
             raise TypeError(f"options: expected Options, got {self.options!r:.60}")
-        by_id: dict[str, Boat] = {}
-        for i, b in enumerate(self.boats):
-            if b.id in by_id:
-                raise PositionError(("boats", i, "id"), f"boat id {b.id!r} is used twice")
-            by_id[b.id] = b
+        by_id = index_by_id(self.boats)
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_memo", {})
         _check_hulls(self.boats, ("boats",))
@@ -453,13 +445,7 @@ def _facts_json(f: Facts) -> dict[str, Any]:
 
 
 def _check_hulls(boats: tuple[Boat, ...], where: tuple[str | int, ...]) -> None:
-    hulls = [b.hull for b in boats]
-    for i in range(len(boats)):
-        for j in range(i + 1, len(boats)):
-            if hull_distance(hulls[i], hulls[j]) < 1e-6:
-                raise PositionError((*where, j, "at"),
-                                    f"boat {boats[j].id}'s hull touches or crosses boat "
-                                    f"{boats[i].id}'s")
+    check_hulls([b.id for b in boats], [b.hull for b in boats], where, 1e-6)
 
 
 def by_the_lee(b: Boat, wind: float) -> float | None:

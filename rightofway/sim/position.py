@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING, Any, Literal
 from rightofway import limits
 from rightofway.geometry import Tack
 from rightofway.plane import hull, hull_distance, tack_of
-from rightofway.positions import BoatIndex, Line, PositionError, as_number, as_xy
+from rightofway.positions import (
+    BoatIndex,
+    Line,
+    PositionError,
+    as_number,
+    as_tuple_of,
+    as_xy,
+    check_hulls,
+    index_by_id,
+)
 from rightofway.sim.sailing import COMPASS, compass_degrees, normalise
 
 if TYPE_CHECKING:
@@ -102,31 +111,15 @@ class Position(BoatIndex[Boat]):
         length = _number(self.hull_length, "hull_length", 100.0)
         if length <= 0:
             raise ValueError(f"hull_length: expected a length above 0, got {self.hull_length!r}")
-        for name, kind in (("boats", Boat), ("marks", Mark), ("lines", Line)):
-            value = getattr(self, name)
-            if not isinstance(value, (tuple, list)):
-                raise TypeError(f"{name}: expected a tuple of {kind.__name__}, got {value!r:.60}")
-            value = tuple(value)
-            for i, item in enumerate(value):
-                if not isinstance(item, kind):
-                    raise TypeError(f"{name}[{i}]: expected a {kind.__name__}, got {item!r:.60}")
-            object.__setattr__(self, name, value)
+        object.__setattr__(self, "boats", as_tuple_of(self.boats, Boat, "boats"))
+        object.__setattr__(self, "marks", as_tuple_of(self.marks, Mark, "marks"))
+        object.__setattr__(self, "lines", as_tuple_of(self.lines, Line, "lines"))
         if len(self.boats) > limits.MAX_BOATS:
             raise PositionError(("boats",), f"{len(self.boats)} boats; at most "
                                 f"{limits.MAX_BOATS} race in one position")
-        by_id: dict[str, Boat] = {}
-        for i, b in enumerate(self.boats):
-            if b.id in by_id:
-                raise PositionError(("boats", i, "id"), f"boat id {b.id!r} is used twice")
-            by_id[b.id] = b
-        object.__setattr__(self, "_by_id", by_id)
-        hulls = [self.hull(b) for b in self.boats]
-        for i in range(len(hulls)):
-            for j in range(i + 1, len(hulls)):
-                if hull_distance(hulls[i], hulls[j]) < 1e-6 * length:
-                    raise PositionError(("boats", j, "at"),
-                                        f"boat {self.boats[j].id}'s hull touches or crosses "
-                                        f"boat {self.boats[i].id}'s")
+        object.__setattr__(self, "_by_id", index_by_id(self.boats))
+        check_hulls(self.boat_ids, [self.hull(b) for b in self.boats], ("boats",),
+                    1e-6 * length)
 
     @property
     def wind_degrees(self) -> float:
