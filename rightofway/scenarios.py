@@ -34,6 +34,9 @@ __all__ = [
     "GridInt",
     "Id",
     "Mismatch",
+    "PlaneLength",
+    "PlaneLineModel",
+    "PlanePoint",
     "Prepared",
     "ScenarioError",
     "ScenarioHeader",
@@ -42,8 +45,8 @@ __all__ = [
     "bundled_catalogue",
     "check_expectations",
     "check_file",
-    "find_scenarios",
     "field_error",
+    "find_scenarios",
     "first_error",
     "load_scenario",
     "read_yaml",
@@ -365,6 +368,26 @@ class StrictModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True,
                               use_attribute_docstrings=True)
+
+
+PlaneLength = Annotated[float, Field(ge=-limits.MAX_COORD, le=limits.MAX_COORD,
+                                     allow_inf_nan=False)]
+"""A coordinate on a plane (the rulesets that sail on one: the simulation's units of
+paper, the Racing Rules' hull lengths), within ±1,000."""
+PlanePoint = Annotated[tuple[PlaneLength, PlaneLength], Field(strict=False)]
+"""A point ``[x, y]`` on a plane, x East and y North."""
+
+
+class PlaneLineModel(StrictModel):
+    """A starting or finishing line between two points on a plane
+    (:class:`rightofway.positions.Line`): ``{id: start, kind: start, ends: [[-3, 0], [3, 0]]}``."""
+
+    id: Id
+    """The line's id."""
+    kind: Literal["start", "finish"]
+    """start or finish."""
+    ends: Annotated[tuple[PlanePoint, PlanePoint], Field(strict=False)]
+    """Its two ends."""
 
 
 class ScenarioHeader(StrictModel):

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from pydantic import Field, StrictBool, model_validator
 
 from rightofway import limits
-from rightofway.scenarios import Id, StrictModel
+from rightofway.scenarios import Id, PlaneLength, PlaneLineModel, PlanePoint, StrictModel
 
 __all__ = [
     "AcquiredModel",
@@ -34,10 +34,9 @@ __all__ = [
     "ZoneEntryModel",
 ]
 
-Length = Annotated[float, Field(ge=-limits.MAX_COORD, le=limits.MAX_COORD,
-                                allow_inf_nan=False)]
+Length = PlaneLength
 """A coordinate in hull lengths, within ±1,000."""
-Point = Annotated[tuple[Length, Length], Field(strict=False)]
+Point = PlanePoint
 """A point ``[x, y]`` in hull lengths."""
 Degrees = Annotated[float, Field(ge=0, le=360, allow_inf_nan=False)]
 """Degrees clockwise from North, 0 to 360."""
@@ -95,15 +94,8 @@ class ObstructionModel(StrictModel):
         return self
 
 
-class RrsLineModel(StrictModel):
+class RrsLineModel(PlaneLineModel):
     """A starting or finishing line: ``{id: finish, kind: finish, ends: [[-3, 0], [3, 0]]}``."""
-
-    id: Id
-    """The line's id."""
-    kind: Literal["start", "finish"]
-    """start or finish."""
-    ends: Annotated[tuple[Point, Point], Field(strict=False)]
-    """Its two ends."""
 
 
 class ZoneEntryModel(StrictModel):

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
 
 from rightofway import limits
-from rightofway.scenarios import Id, StrictModel
+from rightofway.scenarios import Id, PlaneLength, PlaneLineModel, PlanePoint, StrictModel
 from rightofway.sim.plan import Plan, PlanError
 
 __all__ = [
@@ -40,10 +40,9 @@ __all__ = [
     "WindModel",
 ]
 
-PaperLength = Annotated[float, Field(ge=-limits.MAX_COORD, le=limits.MAX_COORD,
-                                allow_inf_nan=False)]
+PaperLength = PlaneLength
 """A coordinate in units of the paper, within ±1,000."""
-PaperPoint = Annotated[tuple[PaperLength, PaperLength], Field(strict=False)]
+PaperPoint = PlanePoint
 """A point ``[x, y]``."""
 HeadingDegrees = Annotated[float, Field(ge=0, le=360, allow_inf_nan=False)]
 """Degrees clockwise from North, 0 to 360."""
@@ -99,15 +98,8 @@ class SimMarkModel(StrictModel):
     """Where it is."""
 
 
-class SimLineModel(StrictModel):
+class SimLineModel(PlaneLineModel):
     """A line: ``{id: start, kind: start, ends: [[-3, 0], [3, 0]]}``."""
-
-    id: Id
-    """The line's id."""
-    kind: Literal["start", "finish"]
-    """start or finish."""
-    ends: Annotated[tuple[PaperPoint, PaperPoint], Field(strict=False)]
-    """Its two ends."""
 
 
 class SimPositionModel(StrictModel):
