@@ -34,6 +34,7 @@ __all__ = [
     "GridInt",
     "Id",
     "Mismatch",
+    "PlaneHeading",
     "PlaneLength",
     "PlaneLineModel",
     "PlanePoint",
@@ -376,6 +377,8 @@ PlaneLength = Annotated[float, Field(ge=-limits.MAX_COORD, le=limits.MAX_COORD,
 paper, the Racing Rules' hull lengths), within ±1,000."""
 PlanePoint = Annotated[tuple[PlaneLength, PlaneLength], Field(strict=False)]
 """A point ``[x, y]`` on a plane, x East and y North."""
+PlaneHeading = Annotated[float, Field(ge=0, le=360, allow_inf_nan=False)]
+"""A heading or a wind's direction on a plane: degrees clockwise from North, 0 to 360."""
 
 
 class PlaneLineModel(StrictModel):

@@ -13,7 +13,14 @@ from typing import Annotated, Literal
 from pydantic import Field, StrictBool, model_validator
 
 from rightofway import limits
-from rightofway.scenarios import Id, PlaneLength, PlaneLineModel, PlanePoint, StrictModel
+from rightofway.scenarios import (
+    Id,
+    PlaneHeading,
+    PlaneLength,
+    PlaneLineModel,
+    PlanePoint,
+    StrictModel,
+)
 
 __all__ = [
     "AcquiredModel",
@@ -38,7 +45,7 @@ Length = PlaneLength
 """A coordinate in hull lengths, within ±1,000."""
 Point = PlanePoint
 """A point ``[x, y]`` in hull lengths."""
-Degrees = Annotated[float, Field(ge=0, le=360, allow_inf_nan=False)]
+Degrees = PlaneHeading
 """Degrees clockwise from North, 0 to 360."""
 
 class RrsBoatModel(StrictModel):

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
 
 from rightofway import limits
-from rightofway.scenarios import Id, PlaneLength, PlaneLineModel, PlanePoint, StrictModel
+from rightofway.scenarios import Id, PlaneHeading, PlaneLineModel, PlanePoint, StrictModel
 from rightofway.sim.plan import Plan, PlanError
 
 __all__ = [
@@ -20,10 +20,7 @@ __all__ = [
     "CourseModel",
     "DiceModel",
     "Die",
-    "HeadingDegrees",
     "Knots",
-    "PaperLength",
-    "PaperPoint",
     "PlanText",
     "ProgressModel",
     "RaceModel",
@@ -40,12 +37,6 @@ __all__ = [
     "WindModel",
 ]
 
-PaperLength = PlaneLength
-"""A coordinate in units of the paper, within ±1,000."""
-PaperPoint = PlanePoint
-"""A point ``[x, y]``."""
-HeadingDegrees = Annotated[float, Field(ge=0, le=360, allow_inf_nan=False)]
-"""Degrees clockwise from North, 0 to 360."""
 Compass = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 """One of the eight points of the compass rose."""
 Knots = Annotated[StrictInt, Field(ge=8, le=16)]
@@ -81,9 +72,9 @@ class SimBoatModel(StrictModel):
 
     id: Id
     """The boat's id, unique in the position."""
-    at: PaperPoint
+    at: PlanePoint
     """The centre of her hull (x East, y North)."""
-    heading: HeadingDegrees
+    heading: PlaneHeading
     """Where her bow points, degrees clockwise from North."""
     tack: Literal["starboard", "port"] | None = None
     """Her tack when head to wind or dead downwind (the tack she had before)."""
@@ -94,7 +85,7 @@ class SimMarkModel(StrictModel):
 
     id: Id
     """The mark's id."""
-    at: PaperPoint
+    at: PlanePoint
     """Where it is."""
 
 
@@ -186,7 +177,7 @@ class CourseModel(StrictModel):
 
     wind: Compass
     """The wind the course was laid for."""
-    line: Annotated[tuple[PaperPoint, PaperPoint], Field(strict=False)]
+    line: Annotated[tuple[PlanePoint, PlanePoint], Field(strict=False)]
     """The starting (and finishing) line's ends."""
     marks: Annotated[list[SimMarkModel], Field(min_length=1, max_length=limits.MAX_BOATS)]
     """The marks, in rounding order."""

@@ -12,19 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from rightofway import limits
+from rightofway import limits, positions
 from rightofway.geometry import Tack
 from rightofway.plane import hull, hull_distance, tack_of
-from rightofway.positions import (
-    BoatIndex,
-    Line,
-    PositionError,
-    as_number,
-    as_tuple_of,
-    as_xy,
-    check_hulls,
-    index_by_id,
-)
+from rightofway.positions import BoatIndex, Line, PositionError, as_number, as_xy
 from rightofway.sim.sailing import COMPASS, compass_degrees, normalise
 
 if TYPE_CHECKING:
@@ -111,15 +102,14 @@ class Position(BoatIndex[Boat]):
         length = _number(self.hull_length, "hull_length", 100.0)
         if length <= 0:
             raise ValueError(f"hull_length: expected a length above 0, got {self.hull_length!r}")
-        object.__setattr__(self, "boats", as_tuple_of(self.boats, Boat, "boats"))
-        object.__setattr__(self, "marks", as_tuple_of(self.marks, Mark, "marks"))
-        object.__setattr__(self, "lines", as_tuple_of(self.lines, Line, "lines"))
+        for name, kind in (("boats", Boat), ("marks", Mark), ("lines", Line)):
+            object.__setattr__(self, name, positions.as_tuple_of(getattr(self, name), kind, name))
         if len(self.boats) > limits.MAX_BOATS:
             raise PositionError(("boats",), f"{len(self.boats)} boats; at most "
                                 f"{limits.MAX_BOATS} race in one position")
-        object.__setattr__(self, "_by_id", index_by_id(self.boats))
-        check_hulls(self.boat_ids, [self.hull(b) for b in self.boats], ("boats",),
-                    1e-6 * length)
+        object.__setattr__(self, "_by_id", positions.index_by_id(self.boats))
+        positions.check_hulls(self.boat_ids, [self.hull(b) for b in self.boats], ("boats",),
+                              1e-6 * length)
 
     @property
     def wind_degrees(self) -> float:

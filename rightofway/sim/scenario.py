@@ -24,9 +24,7 @@ from rightofway.sim import moves, rules
 from rightofway.sim.formats import (
     Compass,
     DiceModel,
-    HeadingDegrees,
     Knots,
-    PaperPoint,
     SimMoveModel,
     SimOptionsModel,
     SimPositionModel,
@@ -52,9 +50,9 @@ Reason = Annotated[str, Field(pattern=r"^SIM (Wind|Movement|Turning|In Irons|The
 class AfterModel(scenarios.StrictModel):
     """Where a boat ends: ``{at: [1.23, 4.56], heading: 15.0}`` (either key optional)."""
 
-    at: PaperPoint | None = None
+    at: scenarios.PlanePoint | None = None
     """Her centre, compared within 1e-6."""
-    heading: HeadingDegrees | None = None
+    heading: scenarios.PlaneHeading | None = None
     """Her heading, compared within 1e-6 degrees."""
 
 
