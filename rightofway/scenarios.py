@@ -50,6 +50,7 @@ __all__ = [
     "find_scenarios",
     "first_error",
     "load_scenario",
+    "read_json",
     "read_yaml",
     "scenario_schema",
     "validate_json",
@@ -61,6 +62,7 @@ S = typing.TypeVar("S")
 P = typing.TypeVar("P")
 Mv = typing.TypeVar("Mv")
 Pr = typing.TypeVar("Pr")
+T = typing.TypeVar("T")
 
 
 class ScenarioError(InputError):
@@ -341,6 +343,18 @@ def validate_json(model: type[M], data: Any, what: str) -> M:
         err = InputError(f"{format_loc(loc) or what}: {msg}")
         err.loc, err.message = loc, msg
         raise err from None
+
+
+def read_json(model: type[M], data: Any, what: str, build: Callable[[M], T]) -> T:
+    """The value ``build`` makes of ``data`` read by :func:`validate_json`: a ``from_json``
+    in one call. An :class:`~rightofway.errors.InputError` the build raises (a position
+    that reads but cannot exist) names its field as a malformed one does
+    (:func:`field_error`)."""
+    valid = validate_json(model, data, what)
+    try:
+        return build(valid)
+    except InputError as e:
+        raise field_error(e.loc, e.message) from None
 
 
 def field_error(loc: Loc, message: str) -> InputError:

@@ -391,13 +391,9 @@ class Position(BoatIndex[Boat]):
         :class:`~rightofway.errors.InputError` naming the field for anything else (within
         :mod:`rightofway.limits`) or a snapshot that cannot exist."""
         from rightofway.rrs.formats import RrsPositionJson
-        from rightofway.scenarios import field_error, validate_json
+        from rightofway.scenarios import read_json
 
-        model = validate_json(RrsPositionJson, data, "position")
-        try:
-            return to_position(model, model.options)
-        except PositionError as e:
-            raise field_error(e.path, e.message) from None
+        return read_json(RrsPositionJson, data, "position", lambda m: to_position(m, m.options))
 
     def svg(self) -> str:
         """The snapshot drawn (SVG): hulls to scale, marks with their zones, obstructions,

@@ -185,14 +185,10 @@ class Position(BoatIndex[Boat]):
         """The position of plain data in :meth:`to_json`'s form (``options`` optional),
         validated: :class:`~rightofway.errors.InputError` naming the field for anything
         malformed or a position that cannot exist."""
-        from rightofway.scenarios import field_error, validate_json
+        from rightofway.scenarios import read_json
         from rightofway.sim.formats import SimPositionJson
 
-        model = validate_json(SimPositionJson, data, "position")
-        try:
-            return to_position(model, model.options)
-        except PositionError as e:
-            raise field_error(e.path, e.message) from None
+        return read_json(SimPositionJson, data, "position", lambda m: to_position(m, m.options))
 
     def svg(self) -> str:
         """The position drawn (SVG): hulls to scale, the marks, lines and the wind."""

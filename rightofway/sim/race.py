@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rightofway import races
+from rightofway.errors import InputError
 from rightofway.explain import Citation
 from rightofway.geometry import Tack
 from rightofway.plane import segments_cross
@@ -62,14 +63,16 @@ class RaceOptions:
     """Rounds after which a race stops unfinished."""
 
     def __post_init__(self) -> None:
-        for name, lo, hi in (("leg", 5.0, 500.0), ("line_length", 2.0, 100.0),
-                             ("hull_length", 0.1, 10.0)):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not lo <= v <= hi:
-                raise SetupError(f"{name}: expected {lo:g} to {hi:g}, got {v!r:.40}")
-        if isinstance(self.max_rounds, bool) or not isinstance(self.max_rounds, int) or \
-                not 1 <= self.max_rounds <= 10_000:
-            raise SetupError(f"max_rounds: expected 1 to 10000, got {self.max_rounds!r:.40}")
+        """The limits are those of a record's ``options``
+        (:class:`~rightofway.sim.formats.RaceOptionsModel`): a
+        :class:`~rightofway.races.SetupError` names the option out of them."""
+        from rightofway.scenarios import validate_json
+        from rightofway.sim.formats import RaceOptionsModel
+
+        try:
+            validate_json(RaceOptionsModel, self.to_json(), "options")
+        except InputError as e:
+            raise SetupError(str(e)) from None
 
     def to_json(self) -> dict[str, Any]:
         """Plain data, as a record's set-up line writes it."""
@@ -86,10 +89,12 @@ class Course:
     marks: tuple[Mark, ...]
 
     @classmethod
-    def triangle(cls, wind: str, options: RaceOptions = RaceOptions()) -> Course:
+    def triangle(cls, wind: str, options: RaceOptions | None = None) -> Course:
         """The triangle laid for a wind from ``wind``: the line across the wind at the
         origin, the windward mark ``leg`` upwind of its middle, the wing mark half a leg
-        to the left and back, the leeward mark three units below the line."""
+        to the left and back, the leeward mark three units below the line (``options``
+        default: :class:`RaceOptions`' defaults)."""
+        options = RaceOptions() if options is None else options
         w = math.radians(compass_degrees(wind))
         up = (math.sin(w), math.cos(w))
         left = (-up[1], up[0])  # left of a boat sailing upwind
