@@ -52,7 +52,6 @@ __all__ = [
     "legal_moves",
     "legality",
     "units",
-    "verdict",
 ]
 
 @dataclass(frozen=True, slots=True)
@@ -248,11 +247,7 @@ def legality(position: Position, move: Move) -> Legality:
     Movement, SIM Turning, SIM In Irons) and does not end with her hull touching another
     (RRS 14). ``reason`` says why in a sentence, ``cite`` the section that decides."""
     check_instance(move, Move, "move")
-    return verdict(position, move, account(position, move.boat, move.plan))
-
-
-def verdict(position: Position, move: Move, a: Accounting) -> Legality:
-    """:func:`legality` of a move whose plan is already accounted (``a``)."""
+    a = account(position, move.boat, move.plan)
     if not a.legal:
         problem = a.steps[-1]
         return Legality(move, False, problem.text.removeprefix("illegal: "), problem.cite,
