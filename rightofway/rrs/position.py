@@ -398,9 +398,9 @@ class Position(BoatIndex[Boat]):
     def svg(self) -> str:
         """The snapshot drawn (SVG): hulls to scale, marks with their zones, obstructions,
         lines, and the first two boats' ruling."""
-        from rightofway.rrs import drawing
+        from rightofway.registry import get_ruleset  # the drawing imports this module
 
-        return str(drawing.board(self))
+        return str(get_ruleset("rrs").board(self))
 
     def _repr_svg_(self) -> str:
         return self.svg()

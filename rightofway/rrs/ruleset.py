@@ -52,9 +52,10 @@ class RacingRules(RulesetBase):
         return str(drawing.scenario(position, move))
 
     def board(self, position: Position) -> str:
-        """The snapshot alone, the first two boats' ruling drawn
-        (:meth:`Position.svg <rightofway.rrs.Position.svg>`)."""
-        return position.svg()
+        """The snapshot alone (the first two boats' ruling drawn)."""
+        from rightofway.rrs import drawing
+
+        return str(drawing.board(position))
 
     def diagram_text(self, position: Position, move: Any = None) -> tuple[str, str]:
         """Alternative text listing every boat, and a caption explaining the drawing."""

@@ -192,9 +192,9 @@ class Position(BoatIndex[Boat]):
 
     def svg(self) -> str:
         """The position drawn (SVG): hulls to scale, the marks, lines and the wind."""
-        from rightofway.sim import drawing
+        from rightofway.registry import get_ruleset  # the drawing imports this module
 
-        return str(drawing.board(self))
+        return str(get_ruleset("simulation").board(self))
 
     def _repr_svg_(self) -> str:
         return self.svg()

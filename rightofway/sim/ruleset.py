@@ -73,8 +73,11 @@ class Simulation(RulesetBase):
         return str(drawing.scenario(position, after, paths))
 
     def board(self, position: Position) -> str:
-        """The position alone (:meth:`Position.svg <rightofway.sim.Position.svg>`)."""
-        return position.svg()
+        """The position alone (what :meth:`Position.svg <rightofway.sim.Position.svg>`
+        shows)."""
+        from rightofway.sim import drawing
+
+        return str(drawing.board(position))
 
     def diagram_text(self, position: Position, move: Any = None) -> tuple[str, str]:
         """Alternative text listing every boat and path, and a caption."""
