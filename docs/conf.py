@@ -63,8 +63,10 @@ nitpick_ignore_regex = [
     # the validator behind the Vector Game files' vector text (private)
     (r"py:class", r"rightofway\.vg\.scenario\._vector"),
     (r"py:class", r"rightofway\.sim\.formats\._plan"),
-    # the America's Cup files' card validator and value aliases (private or plain Literals)
-    (r"py:class", r"rightofway\.ac\.scenario\._card"),
+    # the America's Cup files' card validator and value aliases (private or plain Literals),
+    # and the private cases of its rule tables and scenario checks
+    (r"py:class", r"rightofway\.ac\.scenario\._(card|Ruled)"),
+    (r"py:class", r"rightofway\.ac\.(rules\._(Track|Action)|moves\._Board)"),
     (r"py:class", r"(CrewNumber|Section)"),
     # pydantic's strict types and Field in the scenario models' signatures.
     (r"py:class", r"(StrictInt|StrictStr|StrictBool|Field|Annotated|Literal)"),

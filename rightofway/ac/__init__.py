@@ -10,7 +10,8 @@ so :func:`right_of_way` and :func:`engagement_graph` decline.
 Every name of :mod:`~rightofway.ac.position` (the values), :mod:`~rightofway.ac.moves`
 (the notation, the actions, cover and points) and :mod:`~rightofway.ac.rules` (legality
 as tables of cited rules, the rulings and the legal moves) is importable from here, with
-:class:`Race`, :class:`~rightofway.results.Protest` and :class:`~rightofway.results.Ruling`.
+:class:`~rightofway.ac.race.Race`, :class:`~rightofway.results.Protest` and
+:class:`~rightofway.results.Ruling`.
 """
 
 from __future__ import annotations

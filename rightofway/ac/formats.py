@@ -1,5 +1,5 @@
 """The strict models of America's Cup game files: the lines of a record and the state of a
-race (:meth:`rightofway.ac.Race.to_json`). Scenario files have theirs in
+race (:meth:`rightofway.ac.race.Race.to_json`). Scenario files have theirs in
 :mod:`rightofway.ac.scenario`.
 
 Every model is a :class:`rightofway.scenarios.StrictModel`: unknown keys and loose types

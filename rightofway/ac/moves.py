@@ -4,8 +4,9 @@ the Movement Points a card gives, and who moves first after the start.
 A move is the whole of a turn: the card played (or the card discarded for two
 Movement Points, or nothing: a skipped turn) and the actions made, written
 ``A AL AR L R`` (each costs a Movement Point) and ``CL CR`` (crew tacks, each a
-crew point). :meth:`Move.parse` reads back what ``str(move)`` prints. Whether a move
-is legal is the rule tables' business (:mod:`rightofway.ac.rules`).
+crew point). :meth:`Move.parse <rightofway.ac.Move.parse>` reads back what
+``str(move)`` prints. Whether a move is legal is the rule tables' business
+(:mod:`rightofway.ac.rules`).
 """
 
 from __future__ import annotations
@@ -40,8 +41,11 @@ __all__ = [
 Point = tuple[int, int]
 Action = Literal["A", "AL", "AR", "L", "R", "CL", "CR"]
 ACTIONS: tuple[Action, ...] = ("A", "AL", "AR", "L", "R", "CL", "CR")
+"""The seven actions a move is written with."""
 MP_ACTIONS: tuple[Action, ...] = ("A", "AL", "AR", "L", "R")
+"""The actions that cost a Movement Point each."""
 CREW_ACTIONS: tuple[Action, ...] = ("CL", "CR")
+"""The crew tacks about the bow, a crew point each."""
 
 _TURN = {"AL": -45, "AR": 45, "L": -45, "R": 45, "CL": -45, "CR": 45}
 _STEP = {h: h.step for h in Compass}

@@ -443,8 +443,9 @@ class Position(BoatIndex[Boat]):
     """The boats on the board, in turn order, with the ruleset's options; the phase says
     whether the start procedure (``start_round`` manoeuvres made) or the race is on.
 
-    :meth:`boat` finds a boat by id (:class:`~rightofway.positions.UnknownId` naming the
-    boats when there is none), :attr:`boat_ids` lists them in turn order."""
+    :meth:`~rightofway.positions.BoatIndex.boat` finds a boat by id
+    (:class:`~rightofway.positions.UnknownId` naming the boats when there is none),
+    :attr:`~rightofway.positions.BoatIndex.boat_ids` lists them in turn order."""
 
     boats: tuple[Boat, ...]
     options: Options = field(default_factory=Options)

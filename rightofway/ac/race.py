@@ -77,8 +77,9 @@ _EVENTS: dict[str, tuple[str, Citation]] = {
 @dataclass(frozen=True, slots=True)
 class Race(races.Race[Move]):
     """The state of a game between turns (:class:`rightofway.races.Race`). Build one with
-    :meth:`Race.new`; :meth:`push` a move, :meth:`pop` it, :meth:`save` the record and
-    :meth:`load` it to go on.
+    :meth:`Race.new`; :meth:`~rightofway.races.Race.push` a move,
+    :meth:`~rightofway.races.History.pop` it, :meth:`~rightofway.races.Race.save` the record
+    and :meth:`~rightofway.races.Race.load` it to go on.
 
     ``order`` is the order boats take turns; ``pile`` the cards still to draw. Each state
     remembers the one before it (:attr:`~rightofway.races.History.played`)."""
@@ -395,7 +396,7 @@ class Race(races.Race[Move]):
 
     def to_json(self) -> dict[str, Any]:
         """The state as plain data, without its history (:meth:`from_json` reads it back);
-        a record (:meth:`save`) keeps the moves."""
+        a record (:meth:`~rightofway.races.Race.save`) keeps the moves."""
         return {"position": self.position.to_json(), "order": list(self.order),
                 "next_index": self.next_index, "seed": self.seed,
                 "pile": [str(c) for c in self.pile], "shuffles": self.shuffles,

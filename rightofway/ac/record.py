@@ -12,7 +12,7 @@ deck; it checks every move is legal and every recorded event is the one the
 rules produce (the kernel's :func:`rightofway.races.replay_turns`). A line that cannot
 be read (an unknown card, an action that is not one of the seven, a crew outside
 1..8, a card not in the hand) is a :class:`~rightofway.races.RecordError` naming the
-line and field. :meth:`rightofway.ac.Race.load` resumes a saved game from its record.
+line and field. :meth:`Race.load <rightofway.races.Race.load>` resumes a saved game from its record.
 """
 
 from __future__ import annotations
@@ -20,22 +20,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from rightofway import races
 from rightofway.ac.formats import SetupModel, TurnModel
 from rightofway.ac.moves import Move
 from rightofway.ac.position import Boat, Card, CardError, Options, PositionError
 from rightofway.ac.race import Race
 from rightofway.geometry import Compass
-from rightofway.races import (
-    RecordError,
-    ReplayMismatch,
-    ReplayTurn,
-    SetupError,
-    read_record_line,
-    replay_turns,
-    validate_record_line,
-)
+from rightofway.races import RecordError, ReplayTurn, SetupError, replay_turns
 
-__all__ = ["RecordError", "ReplayMismatch", "ReplayTurn", "replay", "start"]
+__all__ = ["replay", "start"]
 
 
 def _card(text: str, number: int, where: str) -> Card:
@@ -51,8 +44,8 @@ def start(lines: list[str]) -> Race:
     rules."""
     if not lines or not lines[0].strip():
         raise RecordError(1, "the record is empty; it starts with a set-up line")
-    setup: SetupModel = validate_record_line(SetupModel, read_record_line(lines[0], 1), 1,
-                                             show_input=True)
+    setup: SetupModel = races.validate_record_line(
+        SetupModel, races.read_record_line(lines[0], 1), 1, show_input=True)
     try:
         options = Options.of(setup.options)
     except (ValueError, TypeError) as e:

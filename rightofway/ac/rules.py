@@ -1,18 +1,20 @@
 """America's Cup legality as ordered tables of cited rules, the rulings on moves, and the
 fast path that lists every legal move.
 
-A move is judged by :data:`LEGALITY`, in the order the spec fixes: the card, the crew,
-each action in turn, the points, the final heading, blocking. The first rule that finds
-a fault decides, and the reason is its sentence, cited. The card is judged by its own
-table, :data:`CARD`, and each action by :data:`ACTION`; an exception (the start
-procedure's manoeuvre, a boat standing still after the start, the 2 played into the
-wind) names the rules it sets aside and comes before them. :func:`legality` walks the
-tables with a trace and so explains itself; :func:`legal_moves` asks the card table
-without one and searches the actions it allows (the fast path, held to
-:func:`legality` by tests).
+A move is judged by :data:`~rightofway.ac.rules.LEGALITY`, in the order the spec fixes:
+the card, the crew, each action in turn, the points, the final heading, blocking. The
+first rule that finds a fault decides, and the reason is its sentence, cited. The card is
+judged by its own table, :data:`~rightofway.ac.rules.CARD`, and each action by
+:data:`~rightofway.ac.rules.ACTION`; an exception (the start procedure's manoeuvre, a boat
+standing still after the start, the 2 played into the wind) names the rules it sets aside
+and comes before them. :func:`~rightofway.ac.legality` walks the tables with a trace and
+so explains itself; :func:`~rightofway.ac.legal_moves` asks the card table without one and
+searches the actions it allows (the fast path, held to :func:`~rightofway.ac.legality` by
+tests).
 
 The game has no right of way: hulls may never touch (``AC Boat Position and
-Movement``), so :func:`right_of_way` and :func:`engagement_graph` decline.
+Movement``), so :func:`~rightofway.ac.right_of_way` and
+:func:`~rightofway.ac.engagement_graph` decline.
 """
 
 from __future__ import annotations
@@ -221,7 +223,8 @@ class Judging:
 
     @property
     def track(self) -> _Track:
-        """The walk of the move's actions, each judged by :data:`ACTION` in turn."""
+        """The walk of the move's actions, each judged by
+        :data:`~rightofway.ac.rules.ACTION` in turn."""
         if self._track is None:
             self._track = _walk(self)
         return self._track
@@ -649,8 +652,8 @@ LEGALITY: tuple[Rule[Judging, Finding], ...] = (
 
 def legality(position: Position, move: Move) -> Legality:
     """Whether ``move`` is legal in ``position``, with its reason, citation and explanation,
-    by the rules of :data:`LEGALITY` (:class:`~rightofway.positions.UnknownId` for a move of
-    a boat that is not in the position)."""
+    by the rules of :data:`~rightofway.ac.rules.LEGALITY`
+    (:class:`~rightofway.positions.UnknownId` for a move of a boat not in the position)."""
     _position(position)
     if not isinstance(move, Move):
         raise TypeError(f"move: expected a Move, not {type(move).__name__}")
@@ -906,7 +909,7 @@ def engagement_graph(position: Position) -> nx.DiGraph:
 
 def playable(position: Position, boat_id: str) -> list[Move]:
     """The cards and discards a boat may choose from at the start of its turn, each as a
-    move with no actions yet (by the rules of :data:`CARD`)."""
+    move with no actions yet (by the rules of :data:`~rightofway.ac.rules.CARD`)."""
     b = _boat(position, boat_id)
     hand = b.hand or ()
     out: list[Move] = []

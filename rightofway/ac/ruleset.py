@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import networkx as nx
 from pydantic import BaseModel
 
 from rightofway.ac import rules, scenario
@@ -15,9 +16,6 @@ from rightofway.races import ReplayTurn
 from rightofway.registry import RulesetBase
 from rightofway.results import RightOfWay, Ruling
 from rightofway.scenarios import ScenarioReport
-
-if TYPE_CHECKING:
-    import networkx as nx
 
 __all__ = ["AmericasCup"]
 
