@@ -156,8 +156,10 @@ html_theme_options = {
     # The sidebar opens the branch of the page shown: the catalogue's pages under it.
     "sidebar_collapse": True,
 }
-nitpick_ignore = [("py:class", "rightofway.order.C")]
-"""The type variable of a rule's case is named in signatures but has no page."""
+nitpick_ignore = [("py:class", "rightofway.order.C"), ("py:class", "rightofway.positions.T"),
+                  ("py:class", "rightofway.scenarios.T")]
+"""The type variables (a rule's case, an item, a value built) are named in signatures but
+have no page."""
 doctest_global_setup = "from rightofway.geometry import Compass"
 
 

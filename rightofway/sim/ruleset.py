@@ -3,7 +3,7 @@ protocol.
 
 A move is a :class:`~rightofway.sim.Move` (a boat and her plan); right of way and the
 engagement graph are the Racing Rules of Sailing's, through
-:func:`rightofway.sim.rules.to_rrs`. Each method delegates to the package's function of
+:func:`rightofway.sim.to_rrs`. Each method delegates to the package's function of
 the same name.
 """
 
