@@ -12,26 +12,24 @@ from __future__ import annotations
 import random
 
 from rightofway.geometry import Compass, chebyshev
-from rightofway.rtw import Boat, Move, legality
+from rightofway.rtw import Boat, Course, Move, PenaltyTurn, Race, RaceOptions, legality
 from rightofway.rtw.bots import waypoint
-from rightofway.rtw.course import Course
-from rightofway.rtw.race import PenaltyTurn, Race, RaceOptions
 
 
-def pick(race: Race, rng: random.Random) -> Move | PenaltyTurn:
+def pick(race: Race, rng: random.Random) -> Move:
     """The game's player: serve a penalty when one is owed, else the safe move that ends
     nearest the waypoint of its leg (ties broken at random)."""
     boat = race.to_move
     assert boat is not None
-    choices = race.safe_moves(boat) or race.legal_moves(boat)
+    choices = race.safe_moves() or race.legal_moves()
     penalties = [m for m in choices if isinstance(m, PenaltyTurn)]
     if penalties:
         return penalties[0]
     target = waypoint(race, boat)
     here = race.position.boat(boat).at
 
-    def distance(move: Move | PenaltyTurn) -> float:
-        outcome = legality(race.position, move).outcome if isinstance(move, Move) else None
+    def distance(move: Move) -> float:
+        outcome = legality(race.position, move).outcome  # where the legal move ends
         end = outcome.end if outcome is not None else here
         # Turning on the spot again and again is a start fault: prefer to move on.
         still = 3 if end == here and race.state(boat).same_spot >= 2 else 0
@@ -46,7 +44,7 @@ def main(seed: int = 1, max_turns: int = 3000) -> Race:
                     laps=1)
     holder = Boat("Holder", (9, -3), Compass.NE)  # the holder starts on the right (RTW 3.1)
     challenger = Boat("Challenger", (-3, -3), Compass.NW)
-    race = Race.new(course, [holder, challenger], yellow=frozenset({(5, 3)}),
+    race = Race.new([holder, challenger], course, yellow=frozenset({(5, 3)}),
                     blue=frozenset({(1, 4)}), options=RaceOptions(max_turns=max_turns),
                     seed=seed)
     rng = random.Random(seed)

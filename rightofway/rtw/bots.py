@@ -11,70 +11,20 @@ from __future__ import annotations
 
 import random
 
-from rightofway.geometry import Compass, Point, angle_off_wind, chebyshev
+from rightofway.geometry import Point, angle_off_wind, chebyshev
 from rightofway.rtw import moves
-from rightofway.rtw.course import Course, check_tokens
-from rightofway.rtw.position import Boat
-from rightofway.rtw.race import AnyMove, PenaltyTurn, Race, RaceOptions, SetupError
+from rightofway.rtw.course import COURSES, DEFAULT_COURSE, Course
+from rightofway.rtw.position import Move, PenaltyTurn
+from rightofway.rtw.race import Race, RaceOptions
 
 __all__ = ["COURSES", "DEFAULT_COURSE", "choose_move", "random_race", "waypoint"]
-
-DEFAULT_COURSE = Course(gate_buoy=(0, 0), committee_boat=(6, 0), windward=(3, 18),
-                        flags=(6, 12), laps=3)
-COURSES: dict[str, Course] = {
-    "windward-leeward": DEFAULT_COURSE,
-    "windward-gate": Course((0, 0), (6, 0), (3, 18), flags=(6, 12), laps=3,
-                            layout="windward-gate", extra=(0, 18)),
-    "triangle": Course((0, 0), (6, 0), (3, 18), flags=(6, 12), laps=3, layout="triangle",
-                       extra=(9, 12)),
-}
-"""The courses ``rightofway play --course`` races on (RTW 1, 3.8)."""
-BOAT_IDS = "ABCDEFGHIJ"
 
 
 def random_race(boats: int, seed: int, *, course: Course = DEFAULT_COURSE,
                 tokens: int = 24, options: RaceOptions | None = None) -> Race:
-    """A legal random set-up for ``boats`` boats: placement, headings and tokens from ``seed``."""
-    if not 2 <= boats <= len(BOAT_IDS):
-        raise SetupError(f"between 2 and {len(BOAT_IDS)} boats can race, not {boats}")
-    rng = random.Random(seed)
-    ids = BOAT_IDS[:boats]
-    centre = (course.gate_buoy[0] + course.committee_boat[0]) // 2
-    row = course.line_row
-    if boats == 2:
-        spots = [(centre + rng.randint(2, 6), row - rng.randint(1, 5)),
-                 (centre - rng.randint(2, 6), row - rng.randint(1, 5))]
-    else:
-        spots = rng.sample(sorted(course.start_places(boats)), boats)
-    headings = [rng.choice([Compass.NE, Compass.NW, Compass.E, Compass.W]) for _ in ids]
-    fleet = [Boat(i, p, h) for i, p, h in zip(ids, spots, headings, strict=True)]
-    yellow, blue = _tokens(course, rng, tokens, set(spots))
-    return Race.new(course, fleet, yellow=yellow, blue=blue, options=options, seed=seed)
-
-
-def _tokens(course: Course, rng: random.Random, count: int,
-            taken: set[Point]) -> tuple[frozenset[Point], frozenset[Point]]:
-    lo, hi = course.gate_buoy[0] - 5, course.committee_boat[0] + 5
-    if course.extra is not None:
-        lo, hi = min(lo, course.extra[0] - 5), max(hi, course.extra[0] + 5)
-    cells = [(x, y) for x in range(lo, hi + 1)
-             for y in range(course.line_row + 1, course.windward[1] + 2)]
-    marks = set(course.mark_points)
-    rng.shuffle(cells)
-    yellow: set[Point] = set()
-    blue: set[Point] = set()
-    for cell in cells:
-        if len(yellow) + len(blue) >= count:
-            break
-        if cell in marks or cell in taken:
-            continue
-        target = yellow if len(yellow) <= len(blue) else blue
-        target.add(cell)
-        try:
-            check_tokens(course, frozenset(yellow), frozenset(blue))
-        except SetupError:
-            target.discard(cell)
-    return frozenset(yellow), frozenset(blue)
+    """A legal random set-up for ``boats`` boats: placement, headings and tokens from ``seed``
+    (:meth:`Race.new <rightofway.rtw.Race.new>` with a number of boats)."""
+    return Race.new(boats, course, seed, options, tokens=tokens)
 
 
 def waypoint(race: Race, boat: str) -> Point:
@@ -113,7 +63,7 @@ def waypoint(race: Race, boat: str) -> Point:
     return (centre, row + 2) if s.row_side == -1 else (centre, row - 2)
 
 
-def choose_move(race: Race, rng: random.Random) -> AnyMove:
+def choose_move(race: Race, rng: random.Random) -> Move:
     """A bot's move for the boat whose turn it is."""
     boat = race.to_move
     if boat is None:
@@ -124,10 +74,9 @@ def choose_move(race: Race, rng: random.Random) -> AnyMove:
         return penalty[0]
     target = waypoint(race, boat)
     wind = race.position.wind.value
-    scored: list[tuple[float, int, AnyMove]] = []
+    scored: list[tuple[float, int, Move]] = []
     outcomes = {o.actions: o for o in moves.outcomes(race.position, boat)}  # once, not per move
-    for m in options:
-        assert not isinstance(m, PenaltyTurn)
+    for m in options:  # no penalty turn among them: one would have been served above
         outcome = outcomes[m.actions]
         end, heading = outcome.end, outcome.heading
         dx, dy = target[0] - end[0], target[1] - end[1]

@@ -16,7 +16,16 @@ from rightofway.races import SetupError
 from rightofway.rtw.position import Boat, Mark, MarkRole
 from rightofway.rtw.sections import RTW1, RTW31, RTW32, RTW38
 
-__all__ = ["LAYOUTS", "Course", "Layout", "SetupError", "check_placement", "check_tokens"]
+__all__ = [
+    "COURSES",
+    "DEFAULT_COURSE",
+    "LAYOUTS",
+    "Course",
+    "Layout",
+    "SetupError",
+    "check_placement",
+    "check_tokens",
+]
 
 
 Layout = Literal["windward-leeward", "windward-gate", "triangle"]
@@ -171,7 +180,7 @@ class Course:
         the half of the racing area of ``role`` (the holder East, the challenger
         West), within ``reach`` of the gate. Nearest the line first; marks excluded.
         A race of N boats is set up by placing each on one of these
-        (:meth:`rightofway.rtw.race.Race.new` checks them).
+        (:meth:`rightofway.rtw.Race.new` checks them).
         """
         row = self.line_row
         gate = (self.gate_buoy, self.committee_boat)
@@ -201,6 +210,20 @@ class Course:
     def mark_points(self) -> tuple[Point, ...]:
         """Where the course's marks stand."""
         return tuple(m.at for m in self.marks())
+
+
+DEFAULT_COURSE = Course(gate_buoy=(0, 0), committee_boat=(6, 0), windward=(3, 18),
+                        flags=(6, 12), laps=3)
+"""The windward-leeward course races are sailed on unless another is named (RTW 1)."""
+COURSES: dict[str, Course] = {
+    "windward-leeward": DEFAULT_COURSE,
+    "windward-gate": Course((0, 0), (6, 0), (3, 18), flags=(6, 12), laps=3,
+                            layout="windward-gate", extra=(0, 18)),
+    "triangle": Course((0, 0), (6, 0), (3, 18), flags=(6, 12), laps=3, layout="triangle",
+                       extra=(9, 12)),
+}
+"""The named courses (RTW 1, 3.8): :meth:`rightofway.rtw.Race.new` and ``rightofway play
+--course`` take their names."""
 
 
 def check_placement(course: Course, boats: tuple[Boat, ...] | list[Boat]) -> None:

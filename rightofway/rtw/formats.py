@@ -1,7 +1,7 @@
 """Race the Wind as plain data: the strict models that read positions and saved races.
 
 Scenario files, :meth:`Position.from_json <rightofway.rtw.Position.from_json>`,
-:meth:`Race.from_json <rightofway.rtw.race.Race.from_json>` and game records all
+:meth:`Race.from_json <rightofway.rtw.Race.from_json>` and game records all
 read their data through these models, so that a value reaches the kernel only
 once it is known to be well formed. The module holds models only: it imports
 no other part of the ruleset, and pydantic loads with it.
@@ -26,6 +26,7 @@ __all__ = [
     "MarkIds",
     "MarkModel",
     "OptionsModel",
+    "PositionDataModel",
     "PositionModel",
     "RaceOptionsModel",
     "RaceStateModel",
@@ -125,6 +126,14 @@ class OptionsModel(StrictModel):
     By default only two movements do."""
 
 
+class PositionDataModel(PositionModel):
+    """A position as :meth:`Position.to_json <rightofway.rtw.Position.to_json>` writes it: a
+    file's position with its ruleset options."""
+
+    options: OptionsModel = OptionsModel()
+    """The options that differ from the defaults."""
+
+
 class CourseModel(StrictModel):
     """The course of a race scenario (RTW 1, 3.8); its marks are the position's marks."""
 
@@ -145,7 +154,7 @@ class CourseModel(StrictModel):
 
 
 class RaceOptionsModel(StrictModel):
-    """How a saved race or a record is played (see :class:`rightofway.rtw.race.RaceOptions`)."""
+    """How a saved race or a record is played (see :class:`rightofway.rtw.RaceOptions`)."""
 
     wind_shifts: StrictBool = True
     """Play with the wind-change flags (RTW 3.3)."""

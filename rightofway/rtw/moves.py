@@ -24,14 +24,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from rightofway import results
+from rightofway.errors import IllegalMove
 from rightofway.explain import Citation, Step
-from rightofway.geometry import Compass, Point, PointOfSail, angle_off_wind, point_of_sail
-from rightofway.races import IllegalMove
+from rightofway.geometry import (
+    Compass,
+    Point,
+    PointOfSail,
+    angle_off_wind,
+    chebyshev,
+    point_of_sail,
+)
+from rightofway.results import Answer
 from rightofway.rtw.position import (
     TURNS,
     Action,
     Boat,
     Move,
+    PenaltyTurn,
     Phase,
     Position,
     check_move,
@@ -44,13 +54,14 @@ __all__ = [
     "Legality",
     "Outcome",
     "apply",
+    "can_serve_penalty",
     "claims",
     "claims_of",
     "is_legal",
     "legal_moves",
-    "legal_verdict",
     "legality",
     "outcomes",
+    "penalty_serving",
 ]
 
 
@@ -366,16 +377,11 @@ def legal_moves(position: Position, boat_id: str) -> list[Move]:
 
 
 @dataclass(frozen=True, slots=True)
-class Legality:
-    """Whether a move is legal, why, and where it takes the boat when it is."""
+class Legality(results.Legality[Position, Move]):
+    """Whether a move is legal, why (``reason``, and ``cite`` the section that decides), and
+    where it takes the boat when it is (``outcome``; ``None`` for an illegal move)."""
 
-    legal: bool
-    reason: str
-    steps: tuple[Step, ...]
-    outcome: Outcome | None
-
-    def __bool__(self) -> bool:
-        return self.legal
+    outcome: Outcome | None = None
 
 
 _PATTERN: dict[PointOfSail, str] = {
@@ -407,13 +413,19 @@ def legal_verdict(move: Move, o: Outcome) -> Legality:
     text = f"{move} is a legal move"
     if o.lulled:
         text += f"; a yellow token at {list(o.end)} stops it there (RTW 3.2)"
-    return Legality(True, text, (Step("rule", text, RTW2),), o)
+    return Legality(move, True, text, RTW2, (Step("rule", text, RTW2),), o)
 
 
 def legality(position: Position, move: Move) -> Legality:
-    """Whether ``move`` is legal in ``position``, with the reason and its citation."""
+    """Whether ``move`` is legal in ``position``: the reason, the section that decides
+    (``cite``) and the steps, and where the move takes the boat (``outcome``).
+
+    A :class:`~rightofway.rtw.PenaltyTurn` is legal where the boat may serve a penalty
+    (:func:`penalty_serving`); whether it owes one is the race's to know."""
     check_position(position)
     check_move(move)
+    if type(move) is PenaltyTurn:
+        return _penalty_turn(position, move)
     boat = position.boat(move.boat)
     options = outcomes(position, move.boat)
     for o in options:
@@ -421,7 +433,56 @@ def legality(position: Position, move: Move) -> Legality:
             return legal_verdict(move, o)
     pos, pattern = _describe(boat, position)
     reason, cite = _diagnose(position, boat, move, options, pos)
-    return Legality(False, reason, (pattern, Step("conclusion", reason, cite)), None)
+    return Legality(move, False, reason, cite, (pattern, Step("conclusion", reason, cite)))
+
+
+def _penalty_turn(position: Position, move: PenaltyTurn) -> Legality:
+    """A penalty turn turns the boat 90 degrees where it stands, two intersections clear of
+    every mark and boat (RTW 3.4), unless a lull holds it (RTW 3.2)."""
+    boat = position.boat(move.boat)
+    if boat.lull:
+        reason = f"{boat.id} was stopped by a lull and must stand still this turn"
+        return Legality(move, False, reason, RTW32, (Step("conclusion", reason, RTW32),))
+    answer = penalty_serving(position, boat.id)
+    if not answer:
+        return Legality(move, False, answer.reason, RTW34, answer.steps)
+    text = f"{move} is a legal move: {answer.reason}"
+    heading = (boat.heading.value + TURNS[move.direction]) % 360
+    return Legality(move, True, text, RTW34, (*answer.steps[:-1], Step("rule", text, RTW34)),
+                    Outcome(move.actions, (), boat.at, heading, False))
+
+
+def penalty_serving(position: Position, boat_id: str) -> Answer:
+    """Whether a boat may serve its 360-degree penalty where it stands, and why (RTW 3.4).
+
+    The four 90-degree turns need at least two intersections from every mark
+    and from every other boat.
+    """
+    check_position(position)
+    b = position.boat(boat_id)
+    too_close = [
+        f"mark {m.id} at {list(m.at)}" for m in position.marks if chebyshev(b.at, m.at) < 2
+    ] + [
+        f"boat {o.id} at {list(o.at)}"
+        for o in position.boats
+        if o.id != b.id and chebyshev(b.at, o.at) < 2
+    ]
+    rule = Step(
+        "rule",
+        "a penalty is a full turn in four 90-degree manoeuvres over four moves, at least two "
+        "intersections from every mark and every other boat",
+        RTW34,
+    )
+    if too_close:
+        reason = f"{b.id} at {list(b.at)} is within one intersection of {', '.join(too_close)}"
+        return Answer(False, reason, (rule, Step("conclusion", reason, RTW34)))
+    reason = f"{b.id} at {list(b.at)} is clear of every mark and boat by two intersections"
+    return Answer(True, reason, (rule, Step("conclusion", reason, RTW34)))
+
+
+def can_serve_penalty(position: Position, boat_id: str) -> bool:
+    """Whether the boat may serve its penalty where it stands; see :func:`penalty_serving`."""
+    return penalty_serving(position, boat_id).value
 
 
 def _diagnose(
@@ -513,6 +574,8 @@ def is_legal(position: Position, move: Move) -> bool:
     """Whether ``move`` is legal; see :func:`legality` for the reason."""
     check_position(position)
     check_move(move)
+    if type(move) is PenaltyTurn:
+        return _penalty_turn(position, move).legal
     return any(o.actions == move.actions for o in outcomes(position, move.boat))
 
 
@@ -525,9 +588,14 @@ def apply(position: Position, move: Move) -> Position:
     """
     check_position(position)
     check_move(move)
+    if type(move) is not PenaltyTurn:  # the hot path of searches: no verdict to explain
+        actions = move.actions
+        for o in outcomes(position, move.boat):
+            if o.actions == actions:
+                return _after(position, move.boat, o)
     verdict = legality(position, move)
     if verdict.outcome is None:
-        raise IllegalMove(move, verdict.reason, verdict.steps[-1].cite)
+        raise IllegalMove(move, verdict.reason, verdict.cite)
     return _after(position, move.boat, verdict.outcome)
 
 

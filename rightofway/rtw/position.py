@@ -13,16 +13,16 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal
 
-from rightofway import limits
+from rightofway.errors import NotationError
 from rightofway.geometry import Compass, Point
 from rightofway.positions import BoatIndex, PositionError, as_id, as_point, check_turn_order
+from rightofway.results import Protest
 
 if TYPE_CHECKING:
     from rightofway.rtw.formats import PositionModel
 
 __all__ = [
     "ACTIONS",
-    "LEG_WORDS",
     "Action",
     "Boat",
     "Leg",
@@ -30,6 +30,7 @@ __all__ = [
     "MarkRole",
     "Move",
     "Options",
+    "PenaltyTurn",
     "Phase",
     "Position",
     "PositionError",
@@ -201,34 +202,66 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """The move written ``text``, as ``str`` writes it: ``"A [A L45]"``, ``"B []"``.
+        """The move written ``text``, as ``str`` writes it: ``"A [A L45]"``, ``"B []"``, and
+        a penalty turn ``"A [penalty R90]"`` (a :class:`PenaltyTurn`).
+
+        :class:`~rightofway.errors.NotationError` naming what was expected for any other
+        text.
 
         >>> Move.parse("A [A L45]")
         Move(boat='A', actions=('A', 'L45'))
         >>> str(Move.parse("A [A L45]"))
         'A [A L45]'
+        >>> Move.parse("A [penalty R90]")
+        PenaltyTurn(boat='A', direction='R90')
         """
+        if not isinstance(text, str):
+            raise NotationError(f"expected a move as text such as 'A [A L45]', got "
+                                f"{type(text).__name__} {text!r:.60}")
+        penalty = _PENALTY.fullmatch(text.strip())
+        if penalty is not None:
+            return PenaltyTurn(penalty.group(1), penalty.group(2))  # type: ignore[arg-type]
         m = _MOVE.fullmatch(text.strip())
         if m is None:
-            raise ValueError(f"expected a move such as 'A [A L45]' (boat, then its actions in "
-                             f"brackets), got {text!r}")
-        actions: tuple[Any, ...] = tuple(m.group(2).split())  # checked by the constructor
-        return cls(m.group(1), actions)
+            raise NotationError(f"expected a move such as 'A [A L45]' or 'A [penalty R90]' "
+                                f"(boat, then its actions in brackets), got {text!r:.60}")
+        actions: tuple[Any, ...] = tuple(m.group(2).split())
+        for i, a in enumerate(actions):
+            if a not in TURNS and a != "A":
+                raise NotationError(f"actions[{i}]: expected one of {', '.join(ACTIONS)}, "
+                                    f"got {a!r:.20}")
+        return Move(m.group(1), actions)
 
 
 _MOVE = re.compile(r"([A-Za-z0-9_-]+)\s*\[([A-Z0-9 ]*)\](?:\s*\(stands still\))?")
+_PENALTY = re.compile(r"([A-Za-z0-9_-]+)\s*\[penalty (R90|L90)\]")
 
 
-@dataclass(frozen=True, slots=True)
-class Protest:
-    """Boat ``by`` protests boat ``against`` over the move just made."""
+class PenaltyTurn(Move):
+    """One of the four 90-degree turns of a penalty, served as a boat's whole move (RTW 3.4):
+    a :class:`Move` whose one action is ``R90`` or ``L90``, written ``"A [penalty R90]"``.
 
-    by: str
-    against: str
+    Whether the boat owes a penalty is the race's to know: :meth:`rightofway.rtw.Race.legal_moves`
+    offers penalty turns to a boat that owes one, and :func:`rightofway.rtw.legality` says
+    whether the boat may serve one where it stands."""
 
-    def __post_init__(self) -> None:
-        as_id(self.by, "by")
-        as_id(self.against, "against")
+    __slots__ = ()
+
+    def __init__(self, boat: str, direction: Literal["R90", "L90"]) -> None:
+        if direction not in ("R90", "L90"):
+            raise ValueError(f"direction: expected R90 or L90, got {direction!r:.20}")
+        Move.__init__(self, boat, (direction,))
+
+    @property
+    def direction(self) -> Literal["R90", "L90"]:
+        """``R90`` (clockwise) or ``L90`` (anticlockwise)."""
+        return "R90" if self.actions[0] == "R90" else "L90"
+
+    def __repr__(self) -> str:
+        return f"PenaltyTurn(boat={self.boat!r}, direction={self.direction!r})"
+
+    def __str__(self) -> str:
+        return f"{self.boat} [penalty {self.direction}]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,32 +519,22 @@ class Position(BoatIndex[Boat]):
 
     @classmethod
     def from_json(cls, data: Any) -> Position:
-        """The position :meth:`to_json` wrote; :class:`ValueError` naming the field at fault."""
-        from pydantic import ValidationError
+        """The position :meth:`to_json` wrote; :class:`~rightofway.errors.InputError` naming
+        the field at fault."""
+        from rightofway.rtw.formats import PositionDataModel
+        from rightofway.scenarios import read_json
 
-        from rightofway.rtw.formats import OptionsModel, PositionModel
-        from rightofway.scenarios import format_loc
+        return read_json(PositionDataModel, data, "position",
+                         lambda m: cls.from_model(m, Options(**m.options.model_dump())))
 
-        if not isinstance(data, dict):
-            raise ValueError(f"a position is a JSON object, got {type(data).__name__}")
-        limits.check_data(data)
-        body = {k: v for k, v in data.items() if k != "options"}
-        try:
-            model = PositionModel.model_validate(body)
-            o = OptionsModel.model_validate(data.get("options") or {})
-        except ValidationError as e:
-            err = e.errors()[0]
-            raise ValueError(f"{format_loc(tuple(err['loc'])) or 'position'}: "
-                             f"{err['msg']}") from None
-        try:
-            return cls.from_model(model, Options(**o.model_dump()))
-        except PositionError as e:
-            raise ValueError(f"{format_loc(e.path)}: {e.message}") from None
-
-    def _repr_svg_(self) -> str:
+    def svg(self) -> str:
+        """The position drawn: grid, wind, marks and their zones, tokens and hulls (SVG)."""
         from rightofway.registry import get_ruleset
 
         return get_ruleset("race-the-wind").board(self)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
 
 
 def check_position(value: object, name: str = "position") -> None:

@@ -20,18 +20,21 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from rightofway import limits
+from rightofway import races
+from rightofway.errors import InputError
+from rightofway.explain import Citation
 from rightofway.geometry import Compass, Point, chebyshev
-from rightofway.races import Event, History, IllegalMove, SetupError
+from rightofway.positions import UnknownId
+from rightofway.races import Event, IllegalMove, SetupError
 from rightofway.results import Ruling
 from rightofway.rtw import moves, rules
-from rightofway.rtw.course import Course, check_placement, check_tokens
+from rightofway.rtw.course import COURSES, DEFAULT_COURSE, Course, check_placement, check_tokens
 from rightofway.rtw.notation import notation
-from rightofway.rtw.position import Boat, Move, Options, Phase, Position, Protest
+from rightofway.rtw.position import Boat, Move, Options, PenaltyTurn, Phase, Position, Protest
 from rightofway.rtw.sections import RTW1, RTW2, RTW31, RTW32, RTW33, RTW34, RTW35, RTW37, RTW38
 
 if TYPE_CHECKING:
@@ -50,21 +53,8 @@ __all__ = [
 DEFAULT_DIE: tuple[Compass, ...] = (Compass.N, Compass.NE, Compass.E, Compass.N, Compass.W,
                                     Compass.NW)
 """Faces of the compass die (RTW 3.3 does not list them; see the Interpretations page)."""
-
-
-
-@dataclass(frozen=True, slots=True)
-class PenaltyTurn:
-    """One of the four 90-degree turns of a penalty, served as a boat's whole move (RTW 3.4)."""
-
-    boat: str
-    direction: Literal["R90", "L90"]
-
-    def __str__(self) -> str:
-        return f"{self.boat} [penalty {self.direction}]"
-
-
-AnyMove = Move | PenaltyTurn
+BOAT_IDS = "ABCDEFGHIJ"
+"""The ids of the boats of a race set up from a number of boats (:meth:`Race.new`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,14 +110,17 @@ def _side(value: int, line: int) -> int:
 
 
 @dataclass(frozen=True)
-class Race(History["AnyMove"]):
+class Race(races.Race[Move]):
     """The state of a race between turns. Build one with :meth:`Race.new`.
 
     Each state remembers the one before it: :attr:`~rightofway.races.History.moves`
     and :attr:`~rightofway.races.History.played` list the moves since the start,
-    :meth:`~rightofway.races.History.pop` undoes the last one, and
-    :meth:`record_lines` writes the game record.
+    :meth:`~rightofway.races.History.pop` undoes the last one, :meth:`record_lines`
+    writes the game record, :meth:`~rightofway.races.Race.save` saves it and
+    :meth:`~rightofway.races.Race.load` resumes it.
     """
+
+    record_module: ClassVar[str] = "rightofway.rtw.record"
 
     course: Course
     options: RaceOptions
@@ -143,8 +136,8 @@ class Race(History["AnyMove"]):
     seed: int | None = None
     parent: Race | None = field(default=None, repr=False, compare=False)
     """The race before the last move (``None`` at the start)."""
-    last: tuple[AnyMove, tuple[Event, ...]] | None = field(default=None, repr=False,
-                                                          compare=False)
+    last: tuple[Move, tuple[Event, ...]] | None = field(default=None, repr=False,
+                                                       compare=False)
     """The last move played and the events it caused."""
     _state: dict[str, BoatState] = field(init=False, repr=False, compare=False, hash=False)
 
@@ -168,28 +161,66 @@ class Race(History["AnyMove"]):
     @classmethod
     def new(
         cls,
-        course: Course,
-        boats: tuple[Boat, ...] | list[Boat],
+        boats: int | Sequence[Boat],
+        course: Course | str | None = None,
+        seed: int | None = None,
+        options: RaceOptions | None = None,
         *,
+        tokens: int | None = None,
         yellow: frozenset[Point] = frozenset(),
         blue: frozenset[Point] = frozenset(),
         wind: Compass = Compass.N,
-        options: RaceOptions | None = None,
         rules_options: Options | None = None,
-        seed: int | None = None,
         check_setup: bool = True,
         states: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> Race:
         """A race at its first move: placement and tokens checked (RTW 3.1, 3.2).
 
-        ``boats`` are listed in turn order; with two boats the holder first.
+        ``boats`` is a number of boats (2 to 10, called A, B, C, ...) or the boats
+        themselves. A number of boats is set up from ``seed`` as the bots race: two boats
+        on opposite halves below the line, more on the places RTW 3.1 allows, each
+        heading NE, NW, E or W, and ``tokens`` yellow and blue tokens (24 by default)
+        laid at random within the limits of RTW 3.2; without a seed one is drawn and
+        kept on the race, so that its record replays it. Boats given are listed in
+        turn order (with two boats the holder first), on the tokens ``yellow`` and
+        ``blue``.
+
+        ``course`` is a :class:`~rightofway.rtw.Course`, the name of one of
+        :data:`~rightofway.rtw.course.COURSES` or ``None`` (the windward-leeward course);
+        ``seed`` also rolls the compass die when the wind shifts (RTW 3.3);
+        ``options`` says how the race is played (:class:`RaceOptions`) and
+        ``rules_options`` how the rules read (:class:`~rightofway.rtw.Options`).
+
         ``check_setup=False`` skips the set-up rules, to take up a race from a
         position reached some other way; ``states`` then gives, per boat id, its
         ``leg``, ``moves`` made, ``penalties`` owed and ``cover_token`` (a yellow
         token it laid, added to the board). What the race tracks of the boat's
         path (which side of the line and of the mark it is on) starts from where
         it stands.
+
+        >>> race = Race.new(3, seed=7)
+        >>> race.position.turn_order, race.to_move
+        (('A', 'B', 'C'), 'A')
         """
+        if isinstance(boats, int) and not isinstance(boats, bool):
+            if yellow or blue or states:
+                raise SetupError("a race set up from a number of boats lays its own tokens "
+                                 "and starts every boat afresh; give the boats to place tokens "
+                                 "or take a race up")
+            course = _course(course)
+            if seed is None:
+                seed = random.randrange(2**32)
+            boats, yellow, blue = _random_setup(course, boats, random.Random(seed),
+                                                24 if tokens is None else tokens)
+        elif isinstance(boats, (list, tuple)) and all(isinstance(b, Boat) for b in boats):
+            if tokens is not None:
+                raise SetupError("tokens: tokens are laid at random only for a number of boats; "
+                                 "give the boats' tokens as yellow and blue")
+            course = _course(course)
+        else:
+            raise TypeError(f"boats: expected a number of boats or a sequence of Boat values "
+                            f"(the course comes second), got {type(boats).__name__} "
+                            f"{boats!r:.60}")
         boats = tuple(boats)
         if not boats:
             raise SetupError("a race needs at least one boat")
@@ -214,14 +245,14 @@ class Race(History["AnyMove"]):
             if not 0 <= s.leg <= course.legs:
                 raise SetupError(f"states: {b.id}: leg {s.leg} is not one of 0..{course.legs}")
             built.append((b.id, _towards(course, s, b.at)))
-        tokens = frozenset(s.cover_token for _, s in built if s.cover_token is not None)
+        laid = frozenset(s.cover_token for _, s in built if s.cover_token is not None)
         moves_made = min((s.moves for _, s in built), default=0)
         position = Position(
             wind=wind,
             boats=tuple(replace(b, leg=None) for b in boats),
             marks=course.marks(),
-            yellow=yellow | tokens,
-            blue=blue - tokens,
+            yellow=yellow | laid,
+            blue=blue - laid,
             phase=Phase.START if moves_made < options.start_moves else Phase.RACE,
             turn_order=tuple(b.id for b in boats),
             options=rules_options or Options(),
@@ -231,8 +262,15 @@ class Race(History["AnyMove"]):
     # --- queries --------------------------------------------------------------------
 
     def state(self, boat: str) -> BoatState:
-        """The race state of one boat."""
-        return self._state[boat]
+        """The race state of one boat; :class:`~rightofway.positions.UnknownId` (a
+        :class:`KeyError` and a :class:`ValueError`) naming a boat not in the race."""
+        try:
+            return self._state[boat]
+        except (KeyError, TypeError):
+            if not isinstance(boat, str):
+                raise TypeError(f"boat: expected a boat id (a string), got {boat!r:.60}") from None
+            raise UnknownId(f"boat: no boat {boat!r} in this race (its boats: "
+                            f"{', '.join(self._state)})") from None
 
     @property
     def to_move(self) -> str | None:
@@ -245,13 +283,22 @@ class Race(History["AnyMove"]):
         """Whether every boat finished or the race ran out of moves."""
         return all(s.finished for _, s in self.boats) or self.turn >= self.options.max_turns
 
+    def end_reason(self) -> tuple[str, Citation | None]:
+        """Why the race ended: every boat finished (RTW 3.7), or it ran out of moves (the
+        option ``max_turns``, which is no rule)."""
+        if all(s.finished for _, s in self.boats):
+            return "every boat has finished", RTW37
+        return (f"the race was stopped after {self.turn} moves (the option max_turns) with "
+                f"{len(self.position.boats)} boat{'s' if len(self.position.boats) != 1 else ''}"
+                " still racing", None)
+
     @property
     def finish_order(self) -> tuple[str, ...]:
         """Boats that finished, first first."""
         done = [(s.place, b) for b, s in self.boats if s.place is not None]
         return tuple(b for _, b in sorted(done))
 
-    def ruling(self, move: AnyMove,
+    def ruling(self, move: Move,
                protest: Protest | None = None) -> Ruling[Position, Move] | None:
         """The adjudication of ``move`` in the current position, explained (RTW 3.4); ``None``
         for a penalty turn, which is not adjudicated for right of way."""
@@ -263,29 +310,40 @@ class Race(History["AnyMove"]):
         """Whether the start procedure (the first seven moves of each boat) is under way."""
         return self.position.phase is Phase.START
 
-    def legal_moves(self, boat: str) -> list[AnyMove]:
-        """Every move the boat may make now: the rules' moves and, when it owes a penalty
-        and may serve it here, a penalty turn (RTW 2, 3.4)."""
-        if self.state(boat).finished:
+    def legal_moves(self, boat: str | None = None) -> list[Move]:
+        """Every move ``boat`` (by default the boat to move) may make now: the rules' moves
+        and, when it owes a penalty and may serve it here, a penalty turn (RTW 2, 3.4).
+        None for a boat that finished, or once the race is over."""
+        boat = self._boat(boat)
+        if boat is None or self.state(boat).finished:
             return []
         return [*moves.legal_moves(self.position, boat), *self._penalty_turns(boat)]
+
+    def _boat(self, boat: str | None) -> str | None:
+        """``boat`` (checked by :meth:`state`), or the boat to move when it is ``None``."""
+        if boat is None:
+            return self.to_move
+        self.state(boat)
+        return boat
 
     def _penalty_turns(self, boat: str) -> list[PenaltyTurn]:
         s = self.state(boat)
         if s.penalties and not self.position.boat(boat).lull and \
-                rules.can_serve_penalty(self.position, boat):
+                moves.can_serve_penalty(self.position, boat):
             dirs = [s.serving_direction] if s.serving else ["R90", "L90"]
             return [PenaltyTurn(boat, d) for d in dirs]  # type: ignore[arg-type]
         return []
 
-    def safe_moves(self, boat: str) -> list[AnyMove]:
-        """Legal moves that incur no penalty: no infringement and no start-procedure fault.
+    def safe_moves(self, boat: str | None = None) -> list[Move]:
+        """The legal moves of ``boat`` (by default the boat to move) that incur no penalty:
+        no infringement and no start-procedure fault.
 
         A boat held by a lull has one move, standing still, and it is always safe
         (RTW 3.4: a boat forced by a lull cannot incur a penalty)."""
-        if self.state(boat).finished:
+        boat = self._boat(boat)
+        if boat is None or self.state(boat).finished:
             return []
-        out: list[AnyMove] = []
+        out: list[Move] = []
         for outcome in moves.outcomes(self.position, boat):
             m = Move(boat, outcome.actions)
             ruling = rules.adjudicate_outcome(self.position, m, outcome)
@@ -298,7 +356,7 @@ class Race(History["AnyMove"]):
 
     def play(
         self,
-        move: AnyMove,
+        move: Move,
         *,
         protests: tuple[str, ...] | None = None,
         rolls: tuple[Compass, ...] = (),
@@ -313,8 +371,8 @@ class Race(History["AnyMove"]):
         :class:`~rightofway.errors.IllegalMove` (a :class:`ValueError`) for a move out
         of turn or not legal, with the reason and the section it rests on.
         """
-        if not isinstance(move, (Move, PenaltyTurn)):
-            raise TypeError(f"move: expected a Move or a PenaltyTurn, got "
+        if not isinstance(move, Move):
+            raise TypeError(f"move: expected a Move (or a PenaltyTurn), got "
                             f"{type(move).__name__} {move!r:.60}")
         if not isinstance(protests, (tuple, list, type(None))):
             raise TypeError(f"protests: expected a tuple of boat ids, got {protests!r:.60}")
@@ -333,7 +391,7 @@ class Race(History["AnyMove"]):
             return self._penalty_turn(move)
         verdict = moves.legality(self.position, move)
         if verdict.outcome is None:
-            raise IllegalMove(move, verdict.reason, verdict.steps[-1].cite)
+            raise IllegalMove(move, verdict.reason, verdict.cite)
         outcome = verdict.outcome
         events: list[Event] = []
         state = self.state(boat)
@@ -411,7 +469,7 @@ class Race(History["AnyMove"]):
         events.extend(more)
         return race._remember(self, move, events)
 
-    def _remember(self, before: Race, move: AnyMove,
+    def _remember(self, before: Race, move: Move,
                   events: list[Event]) -> tuple[Race, tuple[Event, ...]]:
         """The next state, its phase brought up to date, remembering ``before``."""
         done = tuple(events)
@@ -644,28 +702,27 @@ class Race(History["AnyMove"]):
 
     @classmethod
     def from_json(cls, data: Any) -> Race:
-        """The race :meth:`to_json` saved (:class:`ValueError` naming a field at fault)."""
-        from pydantic import ValidationError
-
+        """The race :meth:`to_json` saved; :class:`~rightofway.errors.InputError` naming the
+        field at fault."""
         from rightofway.rtw.formats import RaceStateModel
+        from rightofway.scenarios import read_json
 
-        limits.check_data(data)
-        try:
-            m = RaceStateModel.model_validate(data)
-            position = Position.from_json(m.position)
+        def build(m: RaceStateModel) -> Race:
+            try:
+                position = Position.from_json(m.position)
+            except InputError as e:
+                raise InputError(e.message, ("position", *e.loc)) from None
             states = tuple((b, BoatState(**s.model_dump())) for b, s in m.boats.items())
-            race = Race(course_from_model(m.course), options_from_model(m.options), position,
-                        states, m.turn, m.shifts,
-                        frozenset((leg, row) for leg, row in m.flags_done), m.seed)
-        except ValidationError as e:
-            err = e.errors()[0]
-            raise ValueError(f"{'.'.join(map(str, err['loc'])) or 'race'}: "
-                             f"{err['msg']}") from None
-        except SetupError as e:
-            raise ValueError(f"course: {e}") from None
-        if set(race.position.boat_ids) - {b for b, _ in states}:
-            raise ValueError("boats: every boat on the board needs its race state")
-        return race
+            try:
+                course = course_from_model(m.course)
+            except SetupError as e:
+                raise InputError(str(e), ("course",)) from None
+            if set(position.boat_ids) - {b for b, _ in states}:
+                raise InputError("every boat on the board needs its race state", ("boats",))
+            return Race(course, options_from_model(m.options), position, states, m.turn,
+                        m.shifts, frozenset((leg, row) for leg, row in m.flags_done), m.seed)
+
+        return read_json(RaceStateModel, data, "race", build)
 
     def _repr_svg_(self) -> str:
         """The board as it stands (notebooks)."""
@@ -681,6 +738,8 @@ class Race(History["AnyMove"]):
     def _penalty_turn(self, move: PenaltyTurn) -> tuple[Race, tuple[Event, ...]]:
         if move not in self.legal_moves(move.boat):
             s = self.state(move.boat)
+            if s.penalties and self.position.boat(move.boat).lull:
+                raise IllegalMove(move, "a lull holds it: it stands still this turn", RTW32)
             why = ("it owes no penalty" if not s.penalties else
                    f"a penalty is turned one way: {s.serving_direction}" if s.serving else
                    "it is not two intersections clear of every mark and boat")
@@ -738,8 +797,10 @@ def options_json(o: RaceOptions) -> dict[str, Any]:
 
 
 def setup_line(race: Race) -> dict[str, Any]:
-    """The set-up line of a race about to be played."""
-    return {
+    """The set-up line of a race about to be played: its course, options, seed and board,
+    and, for a race that is no set-up of those (one taken up mid-way, or read back with
+    :meth:`Race.from_json`), its whole state (:meth:`Race.to_json`)."""
+    line = {
         "type": "setup",
         "format": FORMAT,
         "version": 1,
@@ -749,9 +810,24 @@ def setup_line(race: Race) -> dict[str, Any]:
         "position": notation(race.position),
         "seed": race.seed,
     }
+    if not _set_up_afresh(race):
+        line["state"] = race.to_json()
+    return line
 
 
-def turn_line(turn: int, move: AnyMove, events: tuple[Event, ...]) -> dict[str, Any]:
+def _set_up_afresh(race: Race) -> bool:
+    """Whether :meth:`Race.new` sets ``race`` up again from its course, options, seed and
+    board, the set-up rules checked (what a set-up line says without a state)."""
+    p = race.position
+    try:
+        again = Race.new(p.boats, race.course, race.seed, race.options, yellow=p.yellow,
+                         blue=p.blue, wind=p.wind, rules_options=p.options)
+    except SetupError:
+        return False
+    return again == race
+
+
+def turn_line(turn: int, move: Move, events: tuple[Event, ...]) -> dict[str, Any]:
     """The record line of one played move."""
     line: dict[str, Any] = {"type": "move", "turn": turn, "boat": move.boat}
     if isinstance(move, PenaltyTurn):
@@ -766,10 +842,10 @@ def turn_line(turn: int, move: AnyMove, events: tuple[Event, ...]) -> dict[str, 
     return line
 
 
-def record_lines(race: Race, played: Iterable[tuple[AnyMove, tuple[Event, ...]]]) -> Iterator[str]:
+def record_lines(race: Race, played: Iterable[tuple[Move, tuple[Event, ...]]]) -> Iterator[str]:
     """JSON Lines of a whole race: the set-up, then each move."""
     yield json.dumps(setup_line(race))
-    for turn, (move, events) in enumerate(played, 1):
+    for turn, (move, events) in enumerate(played, race.turn + 1):
         yield json.dumps(turn_line(turn, move, events))
 
 
@@ -784,6 +860,65 @@ def options_from_model(o: RaceOptionsModel) -> RaceOptions:
     """The race options a validated model describes."""
     return RaceOptions(o.wind_shifts, tuple(Compass[d] for d in o.die), o.start_moves,
                        o.auto_protest, o.max_turns)
+
+
+def _course(course: Course | str | None) -> Course:
+    """The course :meth:`Race.new` was given: a course, a name of :data:`COURSES` or ``None``
+    (the windward-leeward course)."""
+    if course is None:
+        return DEFAULT_COURSE
+    if isinstance(course, Course):
+        return course
+    if isinstance(course, str) and course in COURSES:
+        return COURSES[course]
+    raise SetupError(f"course: expected a Course or one of {', '.join(COURSES)}, got "
+                     f"{course!r:.60}")
+
+
+def _random_setup(course: Course, boats: int, rng: random.Random, tokens: int
+                  ) -> tuple[tuple[Boat, ...], frozenset[Point], frozenset[Point]]:
+    """A legal set-up for ``boats`` boats from ``rng``: placement, headings and tokens."""
+    if not 2 <= boats <= len(BOAT_IDS):
+        raise SetupError(f"between 2 and {len(BOAT_IDS)} boats can race, not {boats}")
+    ids = BOAT_IDS[:boats]
+    centre = (course.gate_buoy[0] + course.committee_boat[0]) // 2
+    row = course.line_row
+    if boats == 2:
+        spots = [(centre + rng.randint(2, 6), row - rng.randint(1, 5)),
+                 (centre - rng.randint(2, 6), row - rng.randint(1, 5))]
+    else:
+        spots = rng.sample(sorted(course.start_places(boats)), boats)
+    headings = [rng.choice([Compass.NE, Compass.NW, Compass.E, Compass.W]) for _ in ids]
+    fleet = tuple(Boat(i, p, h) for i, p, h in zip(ids, spots, headings, strict=True))
+    yellow, blue = _random_tokens(course, rng, tokens, set(spots))
+    return fleet, yellow, blue
+
+
+def _random_tokens(course: Course, rng: random.Random, count: int,
+                   taken: set[Point]) -> tuple[frozenset[Point], frozenset[Point]]:
+    """Up to ``count`` tokens, yellow and blue in turn, on open water North of the line,
+    each kept only where the limits of RTW 3.2 allow it."""
+    lo, hi = course.gate_buoy[0] - 5, course.committee_boat[0] + 5
+    if course.extra is not None:
+        lo, hi = min(lo, course.extra[0] - 5), max(hi, course.extra[0] + 5)
+    cells = [(x, y) for x in range(lo, hi + 1)
+             for y in range(course.line_row + 1, course.windward[1] + 2)]
+    marks = set(course.mark_points)
+    rng.shuffle(cells)
+    yellow: set[Point] = set()
+    blue: set[Point] = set()
+    for cell in cells:
+        if len(yellow) + len(blue) >= count:
+            break
+        if cell in marks or cell in taken:
+            continue
+        target = yellow if len(yellow) <= len(blue) else blue
+        target.add(cell)
+        try:
+            check_tokens(course, frozenset(yellow), frozenset(blue))
+        except SetupError:
+            target.discard(cell)
+    return frozenset(yellow), frozenset(blue)
 
 
 def _towards(course: Course, s: BoatState, at: Point) -> BoatState:

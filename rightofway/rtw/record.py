@@ -13,24 +13,23 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import Field, StrictInt, StrictStr
 
+from rightofway.errors import InputError
 from rightofway.geometry import Compass
 from rightofway.races import (
     RecordError,
     ReplayMismatch,
     ReplayTurn,
     SetupError,
-    event_difference,
     read_record_line,
+    replay_turns,
     validate_record_line,
 )
 from rightofway.rtw.formats import CourseModel, Heading, RaceOptionsModel
 from rightofway.rtw.notation import NotationError, from_notation
-from rightofway.rtw.position import Move
+from rightofway.rtw.position import Move, PenaltyTurn
 from rightofway.rtw.race import (
-    AnyMove,
-    PenaltyTurn,
     Race,
     course_from_model,
     options_from_model,
@@ -38,6 +37,7 @@ from rightofway.rtw.race import (
     setup_line,
     turn_line,
 )
+from rightofway.scenarios import StrictModel
 
 __all__ = [
     "RecordError",
@@ -51,16 +51,7 @@ __all__ = [
 ]
 
 
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-def _read(model: type[_Strict], data: Any, number: int) -> Any:
-    return validate_record_line(model, data, number)
-
-
-class SetupModel(_Strict):
+class SetupModel(StrictModel):
     """The first line of a record."""
 
     type: Literal["setup"]
@@ -71,63 +62,66 @@ class SetupModel(_Strict):
     options: RaceOptionsModel = RaceOptionsModel()
     position: StrictStr
     seed: StrictInt | None = None
+    state: dict[str, Any] | None = None
+    """The whole race state (:meth:`Race.to_json`) of a race that is no fresh set-up of the
+    course, options, seed and position (one taken up mid-way)."""
 
 
-class TurnModel(_Strict):
-    """One move of a record."""
+class TurnModel(StrictModel):
+    """One move of a record: its actions or a penalty turn, the protests lodged, the compass
+    die's results and, when given, the events it caused (checked against the rules')."""
 
     type: Literal["move"]
     turn: Annotated[StrictInt, Field(ge=1)]
     boat: StrictStr
     actions: list[Literal["A", "R45", "R90", "L45", "L90"]] | None = None
     penalty: Literal["R90", "L90"] | None = None
-    protests: list[StrictStr] = []
-    rolls: list[Heading] = []
-    events: list[dict[str, Any]] = []
+    protests: list[StrictStr] = Field(default_factory=list)
+    rolls: list[Heading] = Field(default_factory=list)
+    events: list[dict[str, Any]] | None = None
 
 
 def start(lines: list[str]) -> Race:
-    """The race a record's set-up line describes."""
+    """The race a record's set-up line describes: set up afresh (the set-up rules checked),
+    or the race state it holds."""
     if not any(line.strip() for line in lines):
         raise RecordError(1, "the record is empty; it starts with a set-up line")
-    setup = _read(SetupModel, read_record_line(lines[0], 1), 1)
+    setup = validate_record_line(SetupModel, read_record_line(lines[0], 1), 1)
     try:
         course = course_from_model(setup.course)
         position = from_notation(setup.position)
         options = options_from_model(setup.options)
-        race = Race.new(course, position.boats, yellow=position.yellow, blue=position.blue,
-                        wind=position.wind, options=options, rules_options=position.options,
-                        seed=setup.seed)
+        if setup.state is None:
+            return Race.new(position.boats, course, setup.seed, options,
+                            yellow=position.yellow, blue=position.blue, wind=position.wind,
+                            rules_options=position.options)
     except (SetupError, NotationError) as e:
         raise RecordError(1, str(e)) from None
+    try:
+        race = Race.from_json(setup.state)
+    except InputError as e:
+        raise RecordError(1, f"state.{e}") from None
+    if (race.course, race.options, race.position, race.seed) != (
+            course, options, position, setup.seed):
+        raise RecordError(1, "state: the race state is not the race the set-up line describes "
+                          "(its course, options, position and seed)")
     return race
 
 
-def replay(lines: list[str]) -> Iterator[ReplayTurn[Race, AnyMove]]:
+def _read_move(t: TurnModel, race: Race, number: int) -> tuple[Move, dict[str, Any]]:
+    """The move of one record line and the keywords :meth:`Race.play` takes with it."""
+    if (t.actions is None) == (t.penalty is None):
+        raise RecordError(number, "a move has either actions or a penalty turn")
+    move = (PenaltyTurn(t.boat, t.penalty) if t.penalty is not None
+            else Move(t.boat, tuple(t.actions or ())))
+    return move, {"protests": tuple(t.protests), "rolls": tuple(Compass[r] for r in t.rolls)}
+
+
+def replay(lines: list[str]) -> Iterator[ReplayTurn[Race, Move]]:
     """Replay a record move by move.
 
     Raises :class:`RecordError` for a malformed line and :class:`ReplayMismatch`
     naming the turn when a move is out of turn or illegal, or when the events
     recorded differ from those the rules produce.
     """
-    race = start(lines)
-    for number, line in enumerate(lines[1:], 2):
-        if not line.strip():
-            continue
-        t = _read(TurnModel, read_record_line(line, number), number)
-        if (t.actions is None) == (t.penalty is None):
-            raise RecordError(number, "a move has either actions or a penalty turn")
-        if t.turn != race.turn + 1:
-            raise RecordError(number, f"turn {t.turn} follows turn {race.turn}")
-        move: AnyMove = (PenaltyTurn(t.boat, t.penalty) if t.penalty is not None
-                         else Move(t.boat, tuple(t.actions or ())))
-        before = race
-        try:
-            race, events = race.play(move, protests=tuple(t.protests),
-                                     rolls=tuple(Compass[r] for r in t.rolls))
-        except ValueError as e:
-            raise ReplayMismatch(t.turn, str(e)) from None
-        produced = [e.to_json() for e in events]
-        if t.events and produced != t.events:
-            raise ReplayMismatch(t.turn, event_difference(t.events, produced))
-        yield ReplayTurn(t.turn, move, events, before, race)
+    yield from replay_turns(lines, start(lines), TurnModel, _read_move)

@@ -30,7 +30,7 @@ from rightofway.geometry import (
 from rightofway.graphs import digraph
 from rightofway.order import Decision, Rule
 from rightofway.positions import UnknownId
-from rightofway.results import Answer, Basis, Infringement, RightOfWay, Ruling, Verdict
+from rightofway.results import Basis, Infringement, RightOfWay, Ruling, Verdict
 from rightofway.rtw.moves import (
     Legality,
     Outcome,
@@ -45,6 +45,7 @@ from rightofway.rtw.position import (
     Boat,
     Mark,
     Move,
+    PenaltyTurn,
     Phase,
     Position,
     Protest,
@@ -57,22 +58,18 @@ if TYPE_CHECKING:  # networkx loads when a graph is asked for, not with the rule
     import networkx as nx
 
 __all__ = [
-    "RIGHT_OF_WAY",
     "BoatFacts",
     "Cover",
-    "Pair",
     "adjudicate",
-    "adjudicate_outcome",
     "boat_facts",
-    "can_serve_penalty",
     "covers",
     "engaged_pairs",
     "engagement_graph",
     "engagements",
     "engages_from_astern",
     "facts",
-    "penalty_serving",
     "right_of_way",
+    "right_of_way_cycles",
     "shadow",
     "zone_mark",
 ]
@@ -695,42 +692,6 @@ def _taken(position: Position, spot: Point) -> str | None:
     return None
 
 
-# --- penalties ---------------------------------------------------------------
-
-
-def penalty_serving(position: Position, boat_id: str) -> Answer:
-    """Whether a boat may serve its 360-degree penalty where it stands, and why (RTW 3.4).
-
-    The four 90-degree turns need at least two intersections from every mark
-    and from every other boat.
-    """
-    check_position(position)
-    b = position.boat(boat_id)
-    too_close = [
-        f"mark {m.id} at {list(m.at)}" for m in position.marks if chebyshev(b.at, m.at) < 2
-    ] + [
-        f"boat {o.id} at {list(o.at)}"
-        for o in position.boats
-        if o.id != b.id and chebyshev(b.at, o.at) < 2
-    ]
-    rule = Step(
-        "rule",
-        "a penalty is a full turn in four 90-degree manoeuvres over four moves, at least two "
-        "intersections from every mark and every other boat",
-        RTW34,
-    )
-    if too_close:
-        reason = f"{b.id} at {list(b.at)} is within one intersection of {', '.join(too_close)}"
-        return Answer(False, reason, (rule, Step("conclusion", reason, RTW34)))
-    reason = f"{b.id} at {list(b.at)} is clear of every mark and boat by two intersections"
-    return Answer(True, reason, (rule, Step("conclusion", reason, RTW34)))
-
-
-def can_serve_penalty(position: Position, boat_id: str) -> bool:
-    """Whether the boat may serve its penalty where it stands; see :func:`penalty_serving`."""
-    return penalty_serving(position, boat_id).value
-
-
 # --- rulings -------------------------------------------------------------------
 
 
@@ -865,7 +826,12 @@ def _rule(position: Position, move: Move, protest: Protest | None,
     x = move.boat
     q = outcome.end
     found: list[Infringement] = []
-    if position.boat(x).lull:
+    if type(move) is PenaltyTurn:
+        steps.append(
+            Step("rule", f"{x} turns where it stands serving a penalty; a penalty turn is not "
+                 "adjudicated for right of way", RTW34)
+        )
+    elif position.boat(x).lull:
         steps.append(
             Step(
                 "rule",
@@ -877,7 +843,7 @@ def _rule(position: Position, move: Move, protest: Protest | None,
     else:
         found = _manoeuvres_from_astern(position, move, steps)
         found.extend(_where_it_ends(after, x, q, outcome.lulled, found, steps))
-    if not found:
+    if not found and type(move) is not PenaltyTurn:
         steps.append(
             Step("conclusion", f"{x} took no intersection a right-of-way boat claims", RTW34)
         )

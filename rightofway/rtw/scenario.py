@@ -30,11 +30,12 @@ from rightofway.rtw.moves import IllegalMove
 from rightofway.rtw.position import (
     Move,
     Options,
+    PenaltyTurn,
     Position,
     PositionError,
     Protest,
 )
-from rightofway.rtw.race import DEFAULT_DIE, AnyMove, Event, PenaltyTurn, Race, RaceOptions
+from rightofway.rtw.race import DEFAULT_DIE, Event, Race, RaceOptions
 from rightofway.rtw.sections import RTW2, RTW31
 from rightofway.scenarios import (
     Comparison,
@@ -76,7 +77,7 @@ def _default_die() -> list[Heading]:
 
 
 class RaceOptionsModel(StrictModel):
-    """How the race is played (see :class:`rightofway.rtw.race.RaceOptions`)."""
+    """How the race is played (see :class:`rightofway.rtw.RaceOptions`)."""
 
     start_moves: Annotated[StrictInt, Field(ge=0, le=50)] = 7
     """Moves of the start procedure (RTW 3.1: seven)."""
@@ -338,8 +339,8 @@ class RtwScenario(ScenarioHeader):
 class Played:
     """One play of a race scenario: the move, the race before it and what it caused."""
 
-    move: AnyMove
-    """The move adjudicated."""
+    move: Move
+    """The move played (a :class:`~rightofway.rtw.PenaltyTurn` too)."""
     before: Race
     events: tuple[Event, ...]
 
@@ -502,7 +503,7 @@ def _play_out(sc: RtwScenario, file: str, position: Position, course: Course | N
     """Set the race up and play its moves."""
     rm = sc.race
     assert rm is not None
-    plays: list[AnyMove] = []
+    plays: list[Move] = []
     for i, pm in enumerate(sc.play or []):
         if (pm.actions is None) == (pm.penalty is None):
             raise FieldError(("play", i), "a play has either 'actions' or 'penalty'")
@@ -516,9 +517,9 @@ def _play_out(sc: RtwScenario, file: str, position: Position, course: Course | N
                           ro.auto_protest)
     states = {bid: st.model_dump() for bid, st in rm.boats.items()}
     try:
-        race = Race.new(course, position.boats, yellow=position.yellow, blue=position.blue,
-                        wind=position.wind, options=options, rules_options=position.options,
-                        seed=rm.seed, check_setup=rm.check_setup, states=states)
+        race = Race.new(position.boats, course, rm.seed, options, yellow=position.yellow,
+                        blue=position.blue, wind=position.wind, rules_options=position.options,
+                        check_setup=rm.check_setup, states=states)
     except SetupError as err:
         if rm.check_setup:
             return Prepared(sc, file, position, single, None, setup_error=err)
@@ -630,7 +631,7 @@ def check(p: Prepared) -> ScenarioReport:
         compare("cover_tokens", dict(e.cover_tokens), {c.covered: c.token for c in covers})
     if e.can_serve_penalty is not None:
         for bid, want in e.can_serve_penalty.items():
-            ans = rules.penalty_serving(pos, bid)
+            ans = mv.penalty_serving(pos, bid)
             compare(f"can_serve_penalty.{bid}", want, ans.value)
             sections.append((f"{before}penalty serving: {bid}", ans.steps))
 
@@ -735,7 +736,7 @@ def _check_race(p: Prepared, compare: Comparison, summary: list[str],
         texts = [ev.text for ev in played.events if ev.kind != "move"]
         summary.append(f"play {i}: {played.move}{' - ' + '; '.join(texts) if texts else ''}")
         steps: list[Step] = []
-        if isinstance(played.move, Move):
+        if not isinstance(played.move, PenaltyTurn):  # penalty turns are not adjudicated
             steps.extend(rules.adjudicate(played.before.position, played.move).steps)
         steps.extend(Step("fact", ev.text, ev.cite) for ev in played.events)
         sections.append((f"play {i}: {played.move}", tuple(steps)))

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from rightofway import get_ruleset
+from rightofway import get_ruleset, results
+from rightofway.errors import InputError, NotationError
 from rightofway.geometry import Compass
 from rightofway.rtw import (
     Boat,
@@ -15,6 +17,7 @@ from rightofway.rtw import (
     MarkRole,
     Move,
     Options,
+    PenaltyTurn,
     Phase,
     Position,
     PositionError,
@@ -23,9 +26,14 @@ from rightofway.rtw import (
     apply,
     engagement_graph,
     engagements,
+    is_legal,
+    legal_moves,
     legality,
     right_of_way,
 )
+from rightofway.scenarios import find_scenarios, load_scenario
+
+CATALOGUE = Path(__file__).resolve().parents[2] / "scenarios" / "race-the-wind"
 
 N = Compass.N
 
@@ -108,7 +116,8 @@ def test_illegal_moves_say_why(position: Position, move: Move, fragment: str, ci
     verdict = legality(position, move)
     assert not verdict
     assert fragment in verdict.reason
-    assert str(verdict.steps[-1].cite) == cite
+    assert str(verdict.cite) == str(verdict.steps[-1].cite) == cite
+    assert verdict.move == move and verdict.outcome is None
 
 
 def test_start_allows_luffing_head_to_wind() -> None:
@@ -213,7 +222,100 @@ def test_a_move_round_trips_through_its_text(text: str) -> None:
 
 
 def test_a_malformed_move_text_says_what_is_expected() -> None:
-    with pytest.raises(ValueError, match="expected a move such as 'A \\[A L45\\]'"):
+    with pytest.raises(NotationError, match="expected a move such as 'A \\[A L45\\]'"):
         Move.parse("A A L45")
-    with pytest.raises(ValueError, match=r"actions\[1\]"):
+    with pytest.raises(NotationError, match=r"actions\[1\]: expected one of A, R45"):
         Move.parse("A [A X]")
+    with pytest.raises(NotationError, match=r"or 'A \[penalty R90\]'"):
+        Move.parse("A [penalty R45]")  # a penalty turn is a right or left 90-degree turn
+    with pytest.raises(InputError, match="expected a move as text"):
+        Move.parse(["A", "A"])  # type: ignore[arg-type]
+
+
+def test_every_legal_move_of_the_catalogue_round_trips_through_its_text() -> None:
+    count = 0
+    for path in find_scenarios([CATALOGUE]):
+        position = load_scenario(path).position
+        for boat in position.boat_ids:
+            for move in [*legal_moves(position, boat), PenaltyTurn(boat, "R90"),
+                         PenaltyTurn(boat, "L90")]:
+                assert Move.parse(str(move)) == move, (path.name, move)
+                assert type(Move.parse(str(move))) is type(move)
+                count += 1
+    assert count > 1000
+
+
+# --- the one game API: Legality, Protest, penalty turns, drawing, JSON ---------------------
+
+
+def test_legality_is_the_kernels_with_the_outcome_and_the_deciding_section() -> None:
+    pos = two_boats()
+    good = legality(pos, Move("A", ("A",)))
+    assert isinstance(good, results.Legality) and good.legal and good.move == Move("A", ("A",))
+    assert str(good.cite) == "RTW 2" and good.outcome is not None and good.outcome.end == (1, 5)
+    assert good.explain().startswith("move: A [A]\nlegal: yes - A [A] is a legal move [RTW 2]")
+    assert good.to_json()["cite"] == "RTW 2" and good.to_json()["move"] == "A [A]"
+    lull = Position(N, (Boat("A", (0, 0), Compass.NE, lull=True),))
+    bad = legality(lull, Move("A", ("A",)))
+    assert not bad and bad.outcome is None and str(bad.cite) == "RTW 3.2"
+    assert "legal: no - A was stopped by a lull" in bad.explain()
+
+
+def test_protest_is_the_kernels() -> None:
+    assert Protest is results.Protest
+    assert Protest("B", "A").to_json() == {"by": "B", "against": "A"}
+
+
+def test_a_penalty_turn_is_a_move_written_and_judged_as_one() -> None:
+    turn = PenaltyTurn("A", "R90")
+    assert isinstance(turn, Move) and turn.actions == ("R90",) and turn.direction == "R90"
+    assert str(turn) == "A [penalty R90]"
+    assert repr(turn) == "PenaltyTurn(boat='A', direction='R90')"
+    assert eval(repr(turn)) == turn and turn != Move("A", ("R90",))
+    with pytest.raises(ValueError, match="direction: expected R90 or L90"):
+        PenaltyTurn("A", "R45")  # type: ignore[arg-type]
+    # clear water: the boat turns where it stands (RTW 3.4); whether it owes a penalty is
+    # the race's to know
+    clear = Position(N, (Boat("A", (0, 0), Compass.NE), Boat("B", (5, 5), Compass.NW)))
+    verdict = legality(clear, turn)
+    assert verdict.legal and str(verdict.cite) == "RTW 3.4" and is_legal(clear, turn)
+    assert "clear of every mark and boat by two intersections" in verdict.reason
+    after = apply(clear, turn).boat("A")
+    assert (after.at, after.heading) == ((0, 0), Compass.SE)
+    ruling = adjudicate(clear, turn)
+    assert ruling.legal and not ruling.infringements and ruling.penalty is None
+    assert "a penalty turn is not adjudicated for right of way" in ruling.explain()
+    # too near another boat, or held by a lull: no penalty turn
+    near = Position(N, (Boat("A", (0, 0), Compass.NE), Boat("B", (1, 1), Compass.NW)))
+    refused = legality(near, PenaltyTurn("B", "L90"))
+    assert not refused and str(refused.cite) == "RTW 3.4" and "within one intersection" in \
+        refused.reason
+    assert not is_legal(near, PenaltyTurn("B", "L90"))
+    with pytest.raises(IllegalMove, match="within one intersection of boat A"):
+        apply(near, PenaltyTurn("B", "L90"))
+    lulled = Position(N, (Boat("A", (0, 0), Compass.NE, lull=True),))
+    assert str(legality(lulled, turn).cite) == "RTW 3.2"
+
+
+def test_a_position_draws_itself() -> None:
+    svg = two_boats().svg()
+    assert svg.startswith("<svg") and svg == two_boats()._repr_svg_()
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([1], "position: expected a JSON object, got list"),
+        ({"wind": "N", "boats": [{"id": "A", "at": [0, 0], "heading": "up"}]},
+         "boats[0].heading: "),
+        ({"wind": "N", "boats": [{"id": "A", "at": [0, 0], "heading": "N"}],
+          "options": {"shadow": "wide"}}, "options.shadow: "),
+        ({"wind": "N", "boats": [{"id": "A", "at": [0, 0], "heading": "N"},
+                                 {"id": "A", "at": [1, 0], "heading": "N"}]},
+         "boats[1].id: boat id 'A' is used twice"),
+    ],
+)
+def test_position_json_that_cannot_be_read_names_the_field(data: object, message: str) -> None:
+    with pytest.raises(InputError) as err:
+        Position.from_json(data)
+    assert str(err.value).startswith(message)

@@ -295,7 +295,13 @@ def test_legal_moves_are_legal_and_claims_are_their_paths(pos: rtw.Position) -> 
         assert boat.at not in own_claims
         for move in rtw.legal_moves(pos, boat.id):
             assert rtw.is_legal(pos, move)
-            assert rtw.legality(pos, move).legal
+            verdict = rtw.legality(pos, move)
+            assert verdict.legal and verdict.move == move and verdict.outcome is not None
+            assert rtw.Move.parse(str(move)) == move  # the notation round trip
+            # apply's fast path ends where the explained verdict says
+            moved = rtw.apply(pos, move).boat(boat.id)
+            assert (moved.at, moved.heading.value) == (verdict.outcome.end,
+                                                       verdict.outcome.heading)
         for o in rtw.outcomes(pos, boat.id):
             assert set(o.path) <= own_claims
         reach: set[Point] = set()

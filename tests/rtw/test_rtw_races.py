@@ -2,21 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
 
 from rightofway.geometry import Compass
-from rightofway.rtw import Boat, Move, Options
-from rightofway.rtw.course import Course, SetupError, check_placement, check_tokens
-from rightofway.rtw.race import Event, PenaltyTurn, Race, RaceOptions
+from rightofway.positions import UnknownId
+from rightofway.rtw import Boat, Move, Options, PenaltyTurn, Race, RaceOptions
+from rightofway.rtw.bots import random_race
+from rightofway.rtw.course import (
+    COURSES,
+    DEFAULT_COURSE,
+    Course,
+    SetupError,
+    check_placement,
+    check_tokens,
+)
+from rightofway.rtw.race import Event
 
 COURSE = Course(gate_buoy=(0, 0), committee_boat=(6, 0), windward=(3, 18), flags=(6, 12))
 N, NE, NW, E, W = Compass.N, Compass.NE, Compass.NW, Compass.E, Compass.W
 
 
 def duel(a: Boat, b: Boat, **kw: object) -> Race:
-    return Race.new(COURSE, [a, b], **kw)  # type: ignore[arg-type]
+    return Race.new([a, b], COURSE, **kw)  # type: ignore[arg-type]
 
 
 # --- set-up (RTW 1, 3.1, 3.2) -------------------------------------------------------------
@@ -80,7 +90,7 @@ def test_turns_alternate_and_moves_must_be_legal() -> None:
 def race_of(*boats: Boat, start_moves: int = 0, wind_shifts: bool = False,
             seed: int | None = None, **states: dict[str, object]) -> Race:
     """A race taken up from any position, the boats' race states set as given."""
-    race = Race.new(COURSE, list(boats), check_setup=False, seed=seed,
+    race = Race.new(list(boats), COURSE, check_setup=False, seed=seed,
                     options=RaceOptions(start_moves=start_moves, wind_shifts=wind_shifts))
     boat_states = tuple((b, replace(s, **states.get(b, {}))) for b, s in race.boats)
     return replace(race, boats=boat_states)
@@ -283,7 +293,7 @@ def test_a_lulled_boats_stand_still_turn_is_safe_and_costs_nothing() -> None:
 
 def test_a_start_fault_needs_a_protest_when_penalties_need_one() -> None:
     def third_turn(protests: tuple[str, ...] | None, requires: bool) -> Race:
-        race = Race.new(COURSE, [Boat("H", (8, -3), E), Boat("C", (-4, -3), NW)],
+        race = Race.new([Boat("H", (8, -3), E), Boat("C", (-4, -3), NW)], COURSE,
                         rules_options=Options(penalty_requires_protest=requires),
                         options=RaceOptions(wind_shifts=False, auto_protest=False))
         for i in range(3):
@@ -299,7 +309,7 @@ def test_a_start_fault_needs_a_protest_when_penalties_need_one() -> None:
 
 def test_an_infringement_nobody_protests_costs_a_penalty_by_default() -> None:
     def bear_away(requires: bool) -> tuple[Race, tuple[Event, ...]]:
-        race = Race.new(COURSE, [Boat("A", (0, 4), NE), Boat("B", (2, 4), NW)],
+        race = Race.new([Boat("A", (0, 4), NE), Boat("B", (2, 4), NW)], COURSE,
                         check_setup=False, states={"A": {"leg": 1, "moves": 9},
                                                    "B": {"leg": 1, "moves": 9}},
                         rules_options=Options(penalty_requires_protest=requires),
@@ -319,15 +329,15 @@ def test_a_protest_by_a_boat_that_is_not_racing_is_refused() -> None:
 
 
 def test_each_boats_leg_names_the_marks_whose_zones_govern_it() -> None:
-    race = Race.new(COURSE, [Boat("A", (0, 4), NE), Boat("B", (2, 4), NW),
-                             Boat("C", (9, 9), NW), Boat("D", (-5, 5), N)],
+    race = Race.new([Boat("A", (0, 4), NE), Boat("B", (2, 4), NW),
+                     Boat("C", (9, 9), NW), Boat("D", (-5, 5), N)], COURSE,
                     check_setup=False, states={"B": {"leg": 1}, "C": {"leg": 2},
                                                "D": {"leg": 6}})
     legs = {b.id: b.leg for b in race.position.boats}
     assert legs == {"A": "start", "B": "windward", "C": "gate-buoy", "D": "finish"}
     assert race.position.rounding("C") == {"gate-buoy", "committee-boat"}
     with pytest.raises(SetupError, match="leg 7"):
-        Race.new(COURSE, [Boat("A", (0, 4), NE)], check_setup=False, states={"A": {"leg": 7}})
+        Race.new([Boat("A", (0, 4), NE)], COURSE, check_setup=False, states={"A": {"leg": 7}})
 
 
 def test_variant_courses_are_checked() -> None:
@@ -381,3 +391,76 @@ def test_start_places_are_the_places_rtw_3_1_allows() -> None:
     check_placement(COURSE, [Boat("H", holder[0], NE), Boat("C", challenger[0], NW)])
     with pytest.raises(ValueError, match="role"):
         COURSE.start_places(2)
+
+
+# --- the one game API: Race.new, the boat to move, the result --------------------------------
+
+
+def test_a_race_of_a_number_of_boats_is_set_up_from_its_seed() -> None:
+    race = Race.new(4, seed=7)
+    assert race.position.boat_ids == ("A", "B", "C", "D") and race.seed == 7
+    assert race.course == DEFAULT_COURSE and race.position.turn_order == ("A", "B", "C", "D")
+    assert Race.new(4, seed=7) == race == random_race(4, 7)  # the bots race the same set-up
+    assert race.position.yellow and race.position.blue
+    check_placement(race.course, race.position.boats)  # RTW 3.1
+    check_tokens(race.course, race.position.yellow, race.position.blue)  # RTW 3.2
+    assert Race.new(2, seed=1, tokens=0).position.yellow == frozenset()
+    unseeded = Race.new(3)
+    assert unseeded.seed is not None and Race.new(3, seed=unseeded.seed) == unseeded
+
+
+def test_a_race_is_sailed_on_a_course_or_a_named_one() -> None:
+    assert Race.new(2, "triangle", seed=1).course == COURSES["triangle"]
+    assert Race.new(2, COURSES["windward-gate"], seed=1).course.layout == "windward-gate"
+    assert Race.new([Boat("H", (8, -3), NE), Boat("C", (-2, -3), NW)]).course == DEFAULT_COURSE
+    with pytest.raises(SetupError, match="course: expected a Course or one of windward-leeward"):
+        Race.new(2, "figure-eight", seed=1)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "fragment"),
+    [
+        (lambda: Race.new(COURSE, [Boat("H", (8, -3), NE)]),  # type: ignore[arg-type]
+         TypeError, "the course comes second"),
+        (lambda: Race.new(True), TypeError, "boats: expected a number of boats"),
+        (lambda: Race.new(11, seed=1), SetupError, "between 2 and 10 boats"),
+        (lambda: Race.new(2, seed=1, yellow=frozenset({(1, 1)})), SetupError,
+         "lays its own tokens"),
+        (lambda: Race.new([Boat("H", (8, -3), NE), Boat("C", (-2, -3), NW)], tokens=3),
+         SetupError, "tokens are laid at random only for a number of boats"),
+        (lambda: Race.new([]), SetupError, "at least one boat"),
+    ],
+)
+def test_a_race_that_cannot_be_set_up_says_why(call: Callable[[], object], error: type,
+                                                fragment: str) -> None:
+    with pytest.raises(error, match=fragment):
+        call()
+
+
+def test_moves_are_those_of_the_boat_to_move_unless_another_is_named() -> None:
+    race = duel(Boat("H", (8, -3), NE), Boat("C", (-2, -3), NW))
+    assert race.legal_moves() == race.legal_moves("H") != race.legal_moves("C")
+    assert race.safe_moves() == race.safe_moves("H")
+    assert race.push(Move("H", ("A",))).legal_moves()[0].boat == "C"
+    with pytest.raises(UnknownId, match="no boat 'Z' in this race"):
+        race.legal_moves("Z")
+    with pytest.raises(KeyError):  # an unknown id is a KeyError and a ValueError
+        race.safe_moves("Z")
+    over = replace(race, turn=race.options.max_turns)
+    assert over.is_over() and over.legal_moves() == [] and over.safe_moves() == []
+
+
+def test_the_result_says_why_the_race_ended() -> None:
+    race = race_of(Boat("H", (2, 1), Compass.SE), H={"leg": 6, "row_side": 1})
+    going = race.result()
+    assert not going.over and going.reason == "the race goes on after 0 moves"
+    done = race.push(Move("H", ("A",))).result()  # broad reach onto the line: finished
+    assert done.over and done.finish_order == ("H",) and done.winner == "H"
+    assert done.reason == "every boat has finished" and str(done.cite) == "RTW 3.7"
+    limited = Race.new(2, seed=3, options=RaceOptions(max_turns=4))
+    for _ in range(4):
+        limited = limited.push(limited.legal_moves()[0])
+    stopped = limited.result()
+    assert stopped.over and stopped.cite is None and stopped.winner is None
+    assert stopped.reason == ("the race was stopped after 4 moves (the option max_turns) "
+                              "with 2 boats still racing")

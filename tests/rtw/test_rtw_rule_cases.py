@@ -36,16 +36,9 @@ from rightofway.rtw import (
     rules,
 )
 from rightofway.rtw.course import Course, SetupError, check_placement, check_tokens
-from rightofway.rtw.moves import claims_of, is_legal
+from rightofway.rtw.moves import can_serve_penalty, claims_of, is_legal, penalty_serving
 from rightofway.rtw.race import PenaltyTurn, Race, RaceOptions
-from rightofway.rtw.rules import (
-    can_serve_penalty,
-    covers,
-    engaged_pairs,
-    penalty_serving,
-    shadow,
-    zone_mark,
-)
+from rightofway.rtw.rules import covers, engaged_pairs, shadow, zone_mark
 
 N, NE, E, SE, S, SW, W, NW = (Compass.N, Compass.NE, Compass.E, Compass.SE, Compass.S,
                               Compass.SW, Compass.W, Compass.NW)
@@ -800,7 +793,7 @@ GATE = Course((0, 0), (4, 0), (0, 20), layout="windward-gate", extra=(8, 20), fl
 
 def beating(boat: Boat) -> Race:
     """One boat on its first beat, taken up after the start."""
-    return Race.new(GATE, [boat], check_setup=False, states={boat.id: {"leg": 1, "moves": 10}})
+    return Race.new([boat], GATE, check_setup=False, states={boat.id: {"leg": 1, "moves": 10}})
 
 
 def sail(race: Race, *moves: tuple[str, ...]) -> tuple[Race, list[str]]:
@@ -838,7 +831,7 @@ def test_no_other_way_ends_the_beat(boat: Boat, moves: list[tuple[str, ...]]) ->
 
 def test_a_race_rules_on_a_protest() -> None:
     course = Course((20, -20), (24, -20), (20, 30))
-    race = Race.new(course, list(FIG9.boats), check_setup=False,
+    race = Race.new(list(FIG9.boats), course, check_setup=False,
                     states={"A": {"leg": 1, "moves": 10}, "B": {"leg": 1, "moves": 10}})
     ruling = race.ruling(Move("A", ("A",)), Protest("B", "A"))
     assert ruling is not None and (ruling.verdict, ruling.penalty) == ("upheld", "A")
@@ -846,7 +839,7 @@ def test_a_race_rules_on_a_protest() -> None:
 
 def test_a_race_saved_as_json_is_plain_json() -> None:
     course = Course((0, 0), (4, 0), (2, 30))
-    race = Race.new(course, [Boat("A", (10, 5), NW), Boat("B", (10, 4), NW)],
+    race = Race.new([Boat("A", (10, 5), NW), Boat("B", (10, 4), NW)], course,
                     check_setup=False, states={"A": {"leg": 1, "moves": 10},
                                                "B": {"leg": 1, "moves": 10}})
     race, _ = race.play(Move("A", ("A",)))  # A to (9, 6)
@@ -869,7 +862,7 @@ OPEN = Course((20, -20), (24, -20), (20, 30), flags=(10,))
 
 def racing(*boats: Boat, penalties: int = 0, **kw: object) -> Race:
     """Boats taken up in the race, far from every mark, after the start procedure."""
-    return Race.new(OPEN, list(boats), check_setup=False,
+    return Race.new(list(boats), OPEN, check_setup=False,
                     states={b.id: {"leg": 1, "moves": 10, "penalties": penalties}
                             for b in boats}, **kw)  # type: ignore[arg-type]
 
@@ -949,7 +942,7 @@ def test_over_a_start_fault_the_other_boats_protest_when_a_protest_is_needed() -
     # Interpretations: with penalty_requires_protest, every other boat protests a start
     # fault by default (auto_protest); touching the line in move 6 is a fault (RTW 3.1)
     course = Course((0, 0), (6, 0), (3, 20))
-    race = Race.new(course, [Boat("A", (2, -1), NE), Boat("B", (12, -12), NW)],
+    race = Race.new([Boat("A", (2, -1), NE), Boat("B", (12, -12), NW)], course,
                     check_setup=False, states={"A": {"moves": 5}, "B": {"moves": 5}},
                     rules_options=Options(penalty_requires_protest=True))
     race, events = race.play(Move("A", ("A",)))  # its sixth move, onto the line at (3, 0)
@@ -962,7 +955,7 @@ def test_over_a_start_fault_the_other_boats_protest_when_a_protest_is_needed() -
 def test_crossing_the_line_in_the_seventh_move_does_not_start_the_race() -> None:
     # RTW 3.1: the race starts with the eighth move
     course = Course((0, 0), (6, 0), (3, 20))
-    race = Race.new(course, [Boat("A", (2, -1), NE)], check_setup=False,
+    race = Race.new([Boat("A", (2, -1), NE)], course, check_setup=False,
                     states={"A": {"moves": 5}})
     race, _ = race.play(Move("A", ("A",)))  # sixth: onto the line
     race, events = race.play(Move("A", ("A",)))  # seventh: off it to the North
@@ -976,7 +969,7 @@ def test_the_leader_s_flag_shift_counts_and_a_windward_gate_rounding_resets_an_e
     race = racing(Boat("A", (0, 9), NW))
     race, events = race.play(Move("A", ("A",)), rolls=(Compass.E,))
     assert race.shifts == 1 and race.position.wind is Compass.E
-    gate = Race.new(GATE, [Boat("A", (4, 19), NE)], check_setup=False, wind=Compass.E,
+    gate = Race.new([Boat("A", (4, 19), NE)], GATE, check_setup=False, wind=Compass.E,
                     states={"A": {"leg": 1, "moves": 10}})
     gate, _ = gate.play(Move("A", ("A",)))
     gate, events = gate.play(Move("A", ("A",)))
@@ -989,7 +982,7 @@ def test_coming_down_the_east_side_is_no_clockwise_rounding() -> None:
     # Interpretations: rounded once it crossed the mark's column North of it West to East,
     # then its row East of it North to South; coming down the East side is neither
     course = Course((0, 0), (6, 0), (3, 20))
-    race = Race.new(course, [Boat("A", (5, 23), S)], check_setup=False,
+    race = Race.new([Boat("A", (5, 23), S)], course, check_setup=False,
                     states={"A": {"leg": 1, "moves": 10}})
     for _ in range(5):
         race, events = race.play(Move("A", ("A",)))
@@ -999,7 +992,7 @@ def test_coming_down_the_east_side_is_no_clockwise_rounding() -> None:
 
 def test_unknown_race_state_keys_are_named() -> None:
     with pytest.raises(SetupError, match="unknown key 'bogus'"):
-        Race.new(OPEN, [Boat("A", (0, 0), NW)], check_setup=False,
+        Race.new([Boat("A", (0, 0), NW)], OPEN, check_setup=False,
                  states={"A": {"bogus": 1}})
 
 
@@ -1065,7 +1058,7 @@ def test_an_unprotested_start_fault_is_recorded_as_not_penalised() -> None:
     # RTW 3.1: "the opponent may ask for a penalty"; with protests required and nobody
     # protesting, the fault costs nothing
     course = Course((0, 0), (6, 0), (3, 20))
-    race = Race.new(course, [Boat("A", (2, -1), NE), Boat("B", (12, -12), NW)],
+    race = Race.new([Boat("A", (2, -1), NE), Boat("B", (12, -12), NW)], course,
                     check_setup=False, states={"A": {"moves": 5}, "B": {"moves": 5}},
                     options=RaceOptions(auto_protest=False),
                     rules_options=Options(penalty_requires_protest=True))
@@ -1078,7 +1071,7 @@ def test_an_unprotested_start_fault_is_recorded_as_not_penalised() -> None:
 def test_the_lull_event_says_the_boat_stands_still_only_when_it_will() -> None:
     # option yellow_skips_next_turn: when false the lull stops the boat for this move only
     for skips in (True, False):
-        race = Race.new(OPEN, [Boat("A", (0, 0), NW)], check_setup=False,
+        race = Race.new([Boat("A", (0, 0), NW)], OPEN, check_setup=False,
                         yellow=frozenset({(-1, 1)}), states={"A": {"leg": 1, "moves": 10}},
                         rules_options=Options(yellow_skips_next_turn=skips))
         race, events = race.play(Move("A", ("A",)))
@@ -1145,7 +1138,7 @@ def test_a_protest_upheld_for_an_infringement_cites_rtw_3_4_even_over_a_start_fa
     # same move infringes against B (RTW 3.4). B's protest is upheld for the infringement:
     # it is a protest under RTW 3.4, whatever the start fault adds.
     course = Course((0, 0), (6, 0), (3, 20))
-    race = Race.new(course, [Boat("A", (2, -1), NE), Boat("B", (4, -1), NW)],
+    race = Race.new([Boat("A", (2, -1), NE), Boat("B", (4, -1), NW)], course,
                     check_setup=False, states={"A": {"moves": 5}, "B": {"moves": 5}})
     race, events = race.play(Move("A", ("A",)), protests=("B",))
     assert [e.kind for e in events if e.kind == "start-fault"] == ["start-fault"]

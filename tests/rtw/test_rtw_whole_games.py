@@ -12,13 +12,15 @@ from hypothesis import strategies as st
 from strategies import positions
 
 from rightofway.cli import main
-from rightofway.rtw import Position
+from rightofway.geometry import Compass
+from rightofway.races import RecordError
+from rightofway.rtw import Boat, Course, Move, Position, Race
 from rightofway.rtw.bots import COURSES, choose_move, random_race
 from rightofway.rtw.notation import NotationError, from_notation, notation
-from rightofway.rtw.race import AnyMove, Event, Race
+from rightofway.rtw.race import Event
 from rightofway.rtw.record import ReplayMismatch, record_lines, replay
 
-Played = list[tuple[AnyMove, tuple[Event, ...]]]
+Played = list[tuple[Move, tuple[Event, ...]]]
 
 
 def race_to_end(boats: int, seed: int, course: str = "windward-leeward"
@@ -238,3 +240,42 @@ def test_races_and_rulings_show_themselves_in_notebooks() -> None:
     assert ruling is not None
     svg = ruling._repr_svg_()
     assert svg is not None and svg.startswith("<svg")
+
+
+def test_a_saved_race_loads_with_its_history_and_plays_on(tmp_path: Path) -> None:
+    first, _, played = race_to_end(3, 5)
+    halfway = first
+    for move, _ in played[:60]:
+        halfway = halfway.push(move)
+    path = halfway.save(tmp_path / "race.jsonl")
+    back = Race.load(path)
+    assert back == halfway and back.moves == halfway.moves and back.start == first
+    assert back.pop() == halfway.pop()
+    for move, events in played[60:120]:  # the resumed race goes on as the original did
+        back, mine = back.play(move)
+        assert mine == events
+    assert Race.from_record(list(first.record_lines())) == first
+
+
+def test_a_race_taken_up_or_read_back_saves_its_state(tmp_path: Path) -> None:
+    course = Course((0, 0), (4, 0), (2, 30))
+    taken_up = Race.new([Boat("A", (10, 5), Compass.NW), Boat("B", (10, 4), Compass.NW)],
+                        course, check_setup=False, states={"A": {"leg": 1, "moves": 10},
+                                                           "B": {"leg": 1, "moves": 10}})
+    race = taken_up.push(Move("A", ("A",))).push(Move("B", ("A",)))
+    lines = list(race.record_lines())
+    assert "state" in json.loads(lines[0])  # a fresh set-up would not be this race
+    back = Race.load(race.save(tmp_path / "taken-up.jsonl"))
+    assert back == race and back.moves == race.moves and back.pop().pop() == taken_up
+    resumed = Race.from_json(race.to_json()).push(race.legal_moves()[0])
+    again = Race.load(resumed.save(tmp_path / "resumed.jsonl"))
+    assert again == resumed and again.moves == resumed.moves and again.turn == 3
+    fresh = list(Race.new(2, seed=4).record_lines())
+    assert "state" not in json.loads(fresh[0])  # the set-up line says it all
+    setup = json.loads(lines[0])
+    setup["state"]["seed"] = 7  # not the race the rest of the line describes
+    with pytest.raises(RecordError, match=r"^line 1: state: the race state is not the race"):
+        Race.from_record([json.dumps(setup)])
+    setup["state"]["turn"] = "seven"
+    with pytest.raises(RecordError, match=r"^line 1: state\.turn: "):
+        Race.from_record([json.dumps(setup)])
