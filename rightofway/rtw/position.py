@@ -283,7 +283,6 @@ class Position(BoatIndex[Boat]):
     _by_id: dict[str, Boat] = field(init=False, repr=False, compare=False, hash=False)
     _order: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
     _marks_at: frozenset[Point] = field(init=False, repr=False, compare=False, hash=False)
-    _special: frozenset[Point] = field(init=False, repr=False, compare=False, hash=False)
     _rounding: dict[str, frozenset[str]] | None = field(init=False, repr=False, compare=False,
                                                         hash=False)
     _claims: dict[str, frozenset[Point]] = field(init=False, repr=False, compare=False,
@@ -338,7 +337,6 @@ class Position(BoatIndex[Boat]):
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_order", {b: i for i, b in enumerate(order)})
         object.__setattr__(self, "_marks_at", marks_at)
-        object.__setattr__(self, "_special", marks_at | self.yellow | self.blue)
 
     def _convert(self) -> None:
         """Check the arguments' types; lists and names become the kernel's values."""
@@ -422,19 +420,10 @@ class Position(BoatIndex[Boat]):
             object.__setattr__(self, "_rounding", sets)
         return sets[boat_id]
 
-    def turn_index(self, boat_id: str) -> int:
-        """Where the boat stands in the turn order (0 moves first)."""
-        return self._order[boat_id]
-
     @property
     def mark_points(self) -> frozenset[Point]:
         """The intersections marks stand on."""
         return self._marks_at
-
-    @property
-    def special_points(self) -> frozenset[Point]:
-        """Intersections holding a mark or a token: where a move can differ from open water."""
-        return self._special
 
     def boat_at(self, point: Point) -> Boat | None:
         """The boat on ``point``, if any."""
@@ -453,7 +442,7 @@ class Position(BoatIndex[Boat]):
         position derives from its boats is updated for her alone."""
         new = object.__new__(Position)
         for name in ("wind", "marks", "yellow", "blue", "phase", "turn_order", "options",
-                     "_order", "_marks_at", "_special", "_rounding"):
+                     "_order", "_marks_at", "_rounding"):
             object.__setattr__(new, name, getattr(self, name))
         object.__setattr__(new, "boats",
                            tuple(boat if b.id == boat.id else b for b in self.boats))
