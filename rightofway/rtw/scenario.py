@@ -7,13 +7,16 @@ keys (``moves``, ``cycles``, ``cover_tokens``, ``after`` and more detail in
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from rightofway import scenarios
 from rightofway.explain import Step
 from rightofway.geometry import Compass, Point, Tack
+from rightofway.races import plain
 from rightofway.results import Basis, Ruling
 from rightofway.rtw import moves as mv
 from rightofway.rtw import rules
@@ -36,15 +39,21 @@ from rightofway.rtw.position import (
     Protest,
 )
 from rightofway.rtw.race import DEFAULT_DIE, Event, Race, RaceOptions
+from rightofway.rtw.rules import BoatFacts, Cover
 from rightofway.rtw.sections import RTW2, RTW31
 from rightofway.scenarios import (
     Comparison,
     Coord,
+    Expectation,
     FieldError,
     ScenarioHeader,
     ScenarioReport,
     StrictModel,
+    check_expectations,
 )
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["Expect", "Played", "Prepared", "RtwScenario", "check", "prepare"]
 
@@ -345,18 +354,12 @@ class Played:
     events: tuple[Event, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Prepared:
-    """A validated scenario turned into kernel values (a race scenario: played out)."""
+@dataclass(frozen=True)
+class Prepared(scenarios.Prepared[RtwScenario, Position, Move]):
+    """A validated scenario turned into kernel values: the file ``model``, its ``position``,
+    the ``move`` adjudicated and a ``protest`` (a :class:`~rightofway.results.Protest`) against
+    it; a race scenario is played out, and its race kept beside them."""
 
-    model: RtwScenario
-    file: str
-    position: Position
-    """The position before the move (or the plays)."""
-    move: Move | None
-    """The move adjudicated."""
-    protest: Protest | None
-    """A protest against the move."""
     race: Race | None = None
     """A race scenario's race before its plays (``None`` when its set-up is refused)."""
     setup_error: SetupError | None = None
@@ -562,6 +565,111 @@ def _fmt_pt(p: Point) -> str:
     return f"[{p[0]}, {p[1]}]"
 
 
+@dataclass(frozen=True)
+class _Judged:
+    """What :func:`check` works out once for a scenario, read by the expectation rows; the
+    rows that explain what they compare add to ``sections``."""
+
+    prepared: Prepared
+    move: Move | None
+    facts: dict[str, BoatFacts]
+    claims: dict[str, frozenset[Point]]
+    graph: nx.DiGraph
+    covers: list[Cover]
+    ruling: Ruling[Position, Move] | None
+    before: str
+    """``"before the move, "`` when there is a move, to head the position's sections."""
+    sections: list[tuple[str, tuple[Step, ...]]]
+
+    @property
+    def position(self) -> Position:
+        return self.prepared.position
+
+
+Rows = Iterator[tuple[str, Any, Any]]
+
+
+def _boats(j: _Judged, want: dict[str, BoatExpect]) -> Rows:
+    for bid, be in want.items():
+        f = j.facts[bid]
+        got = {"tack": f.tack.value, "point_of_sail": f.point_of_sail.value, "speed": f.speed,
+               "in_zone": rules.zone_mark(j.position, j.position.boat(bid)) is not None}
+        for k in sorted(be.model_fields_set):
+            yield f"boats.{bid}.{k}", getattr(be, k), got[k]
+
+
+def _right_of_way(j: _Judged, want: list[tuple[str, str, Basis]]) -> Rows:
+    for holder, giver, basis in want:
+        row = rules.right_of_way(j.position, holder, giver)
+        yield (f"right_of_way.{holder}.{giver}", (holder, giver, basis),
+               (row.holder, row.giver, row.basis))
+        if not j.graph.has_edge(row.giver, row.holder):
+            j.sections.append((f"{j.before}right of way: {row.holder} over {row.giver} "
+                               "(not engaged)", row.steps))
+
+
+def _can_serve_penalty(j: _Judged, want: dict[str, bool]) -> Rows:
+    for bid, can in want.items():
+        answer = mv.penalty_serving(j.position, bid)
+        yield f"can_serve_penalty.{bid}", can, answer.value
+        j.sections.append((f"{j.before}penalty serving: {bid}", answer.steps))
+
+
+def _after(j: _Judged, want: dict[str, AfterExpect]) -> Rows:
+    assert j.ruling is not None
+    after = j.ruling.after
+    for bid, ae in want.items():
+        moved = after.boat(bid) if after is not None else None
+        got: dict[str, Any] = (
+            {"at": moved.at, "heading": moved.heading.name, "lull": moved.lull} if moved else {}
+        )
+        for k in sorted(ae.model_fields_set):
+            yield f"after.{bid}.{k}", getattr(ae, k), got.get(k)
+
+
+def _ruling(j: _Judged, want: RulingExpect) -> Rows:
+    ruling = j.ruling
+    assert ruling is not None
+    got: dict[str, Any] = {"penalty": ruling.penalty, "verdict": ruling.verdict,
+                           "infringed": ruling.infringed, "exonerated": ruling.exonerated}
+    for k in sorted(want.model_fields_set):
+        value = getattr(want, k)
+        yield f"ruling.{k}", frozenset(value) if k == "infringed" else value, got[k]
+
+
+POSITION_EXPECTATIONS: tuple[Expectation[_Judged], ...] = (
+    Expectation("boats", _boats),
+    Expectation("claims", lambda j, want: (
+        (f"claims.{bid}", frozenset(pts), j.claims[bid]) for bid, pts in want.items())),
+    Expectation("moves", lambda j, want: (
+        (f"moves.{bid}", frozenset(tuple(s) for s in seqs),
+         frozenset(m.actions for m in mv.legal_moves(j.position, bid)))
+        for bid, seqs in want.items())),
+    Expectation("engaged", lambda j, want: [
+        ("engaged", _pairs(want), _pairs(list(j.graph.edges())))]),
+    Expectation("right_of_way", _right_of_way),
+    Expectation("cycles", lambda j, want: [
+        ("cycles", frozenset(_cycle_key(c) for c in want),
+         frozenset(_cycle_key(c) for c in j.graph.graph["cycles"]))]),
+    Expectation("covered", lambda j, want: [
+        ("covered", frozenset(tuple(r) for r in want),
+         frozenset((c.coverer, c.covered) for c in j.covers))]),
+    Expectation("cover_tokens", lambda j, want: [
+        ("cover_tokens", dict(want), {c.covered: c.token for c in j.covers})]),
+    Expectation("can_serve_penalty", _can_serve_penalty),
+)
+"""The expectations on the position before the move (``expect`` keys), in the order they
+are checked."""
+
+MOVE_EXPECTATIONS: tuple[Expectation[_Judged], ...] = (
+    Expectation("legal", lambda j, want: [("legal", want, j.ruling.legal if j.ruling else None)],
+                needs_move=True),
+    Expectation("after", _after, needs_move=True),
+    Expectation("ruling", _ruling, needs_move=True),
+)
+"""The expectations on the move, checked once the ruling is explained."""
+
+
 def check(p: Prepared) -> ScenarioReport:
     """Evaluate a scenario: compare every expectation and gather the live explanation."""
     pos, e = p.position, p.model.expect
@@ -597,47 +705,10 @@ def check(p: Prepared) -> ScenarioReport:
     for c in covers:
         sections.append((f"{before}cover: {c.coverer} covers {c.covered}", c.steps))
 
-    if e.boats is not None:
-        for bid, be in e.boats.items():
-            f = fs[bid]
-            got = {"tack": f.tack.value, "point_of_sail": f.point_of_sail.value,
-                   "speed": f.speed, "in_zone": rules.zone_mark(pos, pos.boat(bid)) is not None}
-            for k in sorted(be.model_fields_set):
-                compare(f"boats.{bid}.{k}", getattr(be, k), got[k])
-    if e.claims is not None:
-        for bid, pts in e.claims.items():
-            compare(f"claims.{bid}", frozenset(pts), cl[bid])
-    if e.moves is not None:
-        for bid, seqs in e.moves.items():
-            compare(f"moves.{bid}", frozenset(tuple(s) for s in seqs),
-                    frozenset(m.actions for m in mv.legal_moves(pos, bid)))
-    if e.engaged is not None:
-        compare("engaged", _pairs(e.engaged), _pairs(list(graph.edges())))
-    if e.right_of_way is not None:
-        for holder, giver, basis in e.right_of_way:
-            row = rules.right_of_way(pos, holder, giver)
-            compare(f"right_of_way.{holder}.{giver}", (holder, giver, basis),
-                    (row.holder, row.giver, row.basis))
-            if not graph.has_edge(row.giver, row.holder):
-                sections.append((f"{before}right of way: {row.holder} over {row.giver} "
-                                 "(not engaged)", row.steps))
-    if e.cycles is not None:
-        compare("cycles", frozenset(_cycle_key(c) for c in e.cycles),
-                frozenset(_cycle_key(c) for c in graph.graph["cycles"]))
-    if e.covered is not None:
-        compare("covered", frozenset(tuple(r) for r in e.covered),
-                frozenset((c.coverer, c.covered) for c in covers))
-    if e.cover_tokens is not None:
-        compare("cover_tokens", dict(e.cover_tokens), {c.covered: c.token for c in covers})
-    if e.can_serve_penalty is not None:
-        for bid, want in e.can_serve_penalty.items():
-            ans = mv.penalty_serving(pos, bid)
-            compare(f"can_serve_penalty.{bid}", want, ans.value)
-            sections.append((f"{before}penalty serving: {bid}", ans.steps))
-
-    ruling: Ruling[Position, Move] | None = None
-    if p.move is not None:
-        ruling = rules.adjudicate(pos, p.move, p.protest)
+    ruling = rules.adjudicate(pos, p.move, p.protest) if p.move is not None else None
+    judged = _Judged(p, p.move, fs, cl, graph, covers, ruling, before, sections)
+    check_expectations(POSITION_EXPECTATIONS, judged, e, compare)
+    if ruling is not None:
         summary.append(f"move {p.move}: {'legal' if ruling.legal else 'ILLEGAL'}"
                        f" - {ruling.reason}")
         if ruling.legal:
@@ -648,29 +719,7 @@ def check(p: Prepared) -> ScenarioReport:
                 f"{'; protest ' + ruling.verdict if ruling.verdict else ''}"
             )
         sections.append((f"ruling on {p.move}", ruling.steps))
-        if e.legal is not None:
-            compare("legal", e.legal, ruling.legal)
-        if e.after is not None:
-            after = ruling.after
-            for bid, ae in e.after.items():
-                moved = after.boat(bid) if after is not None else None
-                got_after: dict[str, Any] = (
-                    {"at": moved.at, "heading": moved.heading.name, "lull": moved.lull}
-                    if moved else {}
-                )
-                for k in sorted(ae.model_fields_set):
-                    compare(f"after.{bid}.{k}", getattr(ae, k), got_after.get(k))
-        if e.ruling is not None:
-            got_ruling: dict[str, Any] = {
-                "penalty": ruling.penalty,
-                "verdict": ruling.verdict,
-                "infringed": ruling.infringed,
-                "exonerated": ruling.exonerated,
-            }
-            for k in sorted(e.ruling.model_fields_set):
-                want = getattr(e.ruling, k)
-                compare(f"ruling.{k}", frozenset(want) if k == "infringed" else want,
-                        got_ruling[k])
+        check_expectations(MOVE_EXPECTATIONS, judged, e, compare)
     if p.model.race is not None:
         _check_race(p, compare, summary, sections)
     return ScenarioReport(
@@ -686,7 +735,6 @@ def check(p: Prepared) -> ScenarioReport:
     )
 
 
-
 def _event_data(event: Event) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": event.kind, "boat": event.boat}
     data.update(event.data)
@@ -699,20 +747,73 @@ def _matches(m: EventExpect, play: int, event: Event) -> bool:
         if key == "play":
             if want != play:
                 return False
-        elif key not in data or _plain(data[key]) != _plain(want):
+        elif key not in data or plain(data[key]) != plain(want):
             return False
     return True
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    return value
 
 
 def _describe(m: EventExpect) -> str:
     parts = [f"{k}={v}" for k, v in m.model_dump(exclude_none=True, by_alias=True).items()]
     return "{" + ", ".join(parts) + "}"
+
+
+@dataclass(frozen=True)
+class _Raced:
+    """A race scenario played out, as its expectation rows read it: the prepared scenario
+    and every event with the play (from 1) that caused it."""
+
+    prepared: Prepared
+    found: list[tuple[int, Event]]
+
+
+def _illegal(r: _Raced, want: IllegalExpect) -> Rows:
+    refused = r.prepared.refused
+    yield "illegal.play", want.play, refused[0] if refused else None
+    if want.cite is not None and refused is not None:
+        yield "illegal.cite", want.cite, str(refused[1].cite or RTW2)
+
+
+def _events(key: str, occurs: bool) -> Callable[[_Raced, list[EventExpect]], Rows]:
+    """The row of ``events`` (each must occur) or ``absent`` (none may)."""
+    def rows(r: _Raced, want: list[EventExpect]) -> Rows:
+        for k, m in enumerate(want):
+            hit = any(_matches(m, i, ev) for i, ev in r.found)
+            yield (f"{key}[{k}] {_describe(m)}", "occurs" if occurs else "does not occur",
+                   "occurs" if hit else "does not occur")
+    return rows
+
+
+def _final_boats(race: Race, want: dict[str, FinalBoatExpect]) -> Rows:
+    for bid, fb in want.items():
+        st = race.state(bid)
+        on = race.position.boat(bid) if race.position.has_boat(bid) else None
+        got: dict[str, Any] = {
+            "at": on.at if on else None, "heading": on.heading.name if on else None,
+            "lull": on.lull if on else None, "leg": st.leg, "penalties": st.penalties,
+            "place": st.place, "finished": st.finished, "cover_token": st.cover_token,
+        }
+        for key in sorted(fb.model_fields_set):
+            yield f"final.boats.{bid}.{key}", getattr(fb, key), got[key]
+
+
+RACE_EXPECTATIONS: tuple[Expectation[_Raced], ...] = (
+    Expectation("illegal", _illegal),
+    Expectation("events", _events("events", occurs=True)),
+    Expectation("absent", _events("absent", occurs=False)),
+)
+"""The expectations on a race scenario whose set-up is allowed, after its plays."""
+
+FINAL_EXPECTATIONS: tuple[Expectation[Race], ...] = (
+    Expectation("wind", lambda race, want: [("final.wind", want, race.position.wind.name)]),
+    Expectation("to_move", lambda race, want: [("final.to_move", want, race.to_move)],
+                null=True),
+    Expectation("turn_order", lambda race, want: [
+        ("final.turn_order", tuple(want), race.position.turn_order)]),
+    Expectation("finish_order", lambda race, want: [
+        ("final.finish_order", tuple(want), race.finish_order)]),
+    Expectation("boats", _final_boats),
+)
+"""What ``expect.final`` says of the race after the plays (``to_move: null``: it is over)."""
 
 
 def _check_race(p: Prepared, compare: Comparison, summary: list[str],
@@ -747,38 +848,8 @@ def _check_race(p: Prepared, compare: Comparison, summary: list[str],
         cite = refusal.cite or RTW2
         sections.append((f"play {n}: {refusal.move} (refused)",
                          (Step("conclusion", refusal.reason, cite),)))
-    if e.illegal is not None:
-        compare("illegal.play", e.illegal.play, p.refused[0] if p.refused else None)
-        if e.illegal.cite is not None and p.refused is not None:
-            compare("illegal.cite", e.illegal.cite, str(p.refused[1].cite or RTW2))
-    elif p.refused is not None:
-        compare("illegal", None, f"play {p.refused[0]} refused: {p.refused[1].reason}")
-    for k, m in enumerate(e.events or []):
-        hit = any(_matches(m, i, ev) for i, ev in found)
-        compare(f"events[{k}] {_describe(m)}", "occurs", "occurs" if hit else "does not occur")
-    for k, m in enumerate(e.absent or []):
-        hit = any(_matches(m, i, ev) for i, ev in found)
-        compare(f"absent[{k}] {_describe(m)}", "does not occur",
-                "occurs" if hit else "does not occur")
-    final = p.final
-    if e.final is None or final is None:
-        return
-    f = e.final
-    if f.wind is not None:
-        compare("final.wind", f.wind, final.position.wind.name)
-    if "to_move" in f.model_fields_set:
-        compare("final.to_move", f.to_move, final.to_move)
-    if f.turn_order is not None:
-        compare("final.turn_order", tuple(f.turn_order), final.position.turn_order)
-    if f.finish_order is not None:
-        compare("final.finish_order", tuple(f.finish_order), final.finish_order)
-    for bid, fb in (f.boats or {}).items():
-        st = final.state(bid)
-        on = final.position.boat(bid) if final.position.has_boat(bid) else None
-        got: dict[str, Any] = {
-            "at": on.at if on else None, "heading": on.heading.name if on else None,
-            "lull": on.lull if on else None, "leg": st.leg, "penalties": st.penalties,
-            "place": st.place, "finished": st.finished, "cover_token": st.cover_token,
-        }
-        for key in sorted(fb.model_fields_set):
-            compare(f"final.boats.{bid}.{key}", getattr(fb, key), got[key])
+        if e.illegal is None:
+            compare("illegal", None, f"play {n} refused: {refusal.reason}")
+    check_expectations(RACE_EXPECTATIONS, _Raced(p, found), e, compare)
+    if e.final is not None and p.final is not None:
+        check_expectations(FINAL_EXPECTATIONS, p.final, e.final, compare)
