@@ -16,25 +16,12 @@ import math
 import random
 
 from rightofway.geometry import Point
-from rightofway.races import SetupError
-from rightofway.vg import game
-from rightofway.vg.game import Boat, Mark, Move, Position
-from rightofway.vg.race import Course, Race, RaceOptions
+from rightofway.vg.position import Move, Position, path
+from rightofway.vg.race import DEFAULT_COURSE, Course, Race, RaceOptions
 from rightofway.vg.vectors import Vector, next_vectors
 
-__all__ = ["BOAT_IDS", "DEFAULT_COURSE", "choose_move", "random_race", "waypoint"]
+__all__ = ["choose_move", "random_race", "waypoint"]
 
-DEFAULT_COURSE = Course(
-    board=(32, 30),
-    start_line=((4, 3), (10, 3)),
-    marks=(Mark("1", (7, 24), "S"), Mark("2", (26, 21), "S"), Mark("3", (24, 7), "S")),
-    islands=frozenset({(14, 12), (15, 12), (14, 13), (28, 27), (29, 27), (2, 13), (2, 14)}),
-    order=("1", "2", "3", "1"),
-)
-"""The rulebook's example course: a windward buoy, a second across the page to the
-right, a third to leeward near the bottom right, back to the first, then back
-through the start/finish gate; every buoy left to starboard, some menacing islands."""
-BOAT_IDS = "ABCDEFGHIJ"
 RADIUS = 2.5
 """How far off a mark a bot sails round it."""
 
@@ -42,31 +29,9 @@ RADIUS = 2.5
 def random_race(boats: int, seed: int, *, course: Course = DEFAULT_COURSE,
                 options: RaceOptions | None = None) -> Race:
     """A legal random set-up for ``boats`` boats: each at rest one square downwind of the
-    line (VG-S1), no two side by side, in a random turn order, all from ``seed``."""
-    if not 1 <= boats <= len(BOAT_IDS):
-        raise SetupError(f"between 1 and {len(BOAT_IDS)} boats can race, not {boats}")
-    rng = random.Random(seed)
-    (x1, ly), (x2, _) = course.start_line
-    row = ly - 1
-    marks = {m.at for m in course.marks}
-    free = [x for x in range(max(0, x1 - 4), min(course.board[0], x2 + 4) + 1)
-            if (x, row) not in course.islands and (x, row) not in marks]
-    spots: list[int] = []
-    for _ in range(100):  # a few shuffles find room for as many boats as fit
-        spots = []
-        for x in rng.sample(free, len(free)):
-            if all(abs(x - o) >= 2 for o in spots):
-                spots.append(x)
-        if len(spots) >= boats:
-            spots = spots[:boats]
-            break
-    if len(spots) < boats:
-        raise SetupError(f"the start line has room for {len(spots)} boats with a square "
-                         f"between them, not {boats}")
-    ids = list(BOAT_IDS[:boats])
-    rng.shuffle(ids)
-    fleet = [Boat(i, (x, row)) for i, x in zip(ids, spots, strict=True)]
-    return Race.new(course, fleet, options=options)
+    line (VG-S1), no two side by side, in a random turn order, all from ``seed``
+    (:meth:`Race.new <rightofway.vg.Race.new>` with a number of boats)."""
+    return Race.new(boats, course, seed, options)
 
 
 def _at_angle(centre: Point, degrees: float, radius: float) -> tuple[float, float]:
@@ -104,7 +69,7 @@ def waypoint(race: Race, boat: str) -> tuple[float, float]:
 
 def _clear(position: Position, start: Point, v: Vector, taken: set[Point]) -> Point | None:
     """Where ``v`` from ``start`` lands when its path meets no island, edge, mark or boat."""
-    route = game.path(start, v)
+    route = path(start, v)
     for p in route:
         if p in position.islands or not position.on_page(p) or position.mark_at(p) is not None:
             return None

@@ -34,6 +34,7 @@ from rightofway.svg import (
     wind_rose,
 )
 from rightofway.vg import game
+from rightofway.vg.position import Move, Position, landings, path
 
 __all__ = ["board", "race", "scenario"]
 
@@ -43,13 +44,13 @@ def _side_color(colors: Colors, side: str | None) -> str:
         colors.head_to_wind
 
 
-def _extent(position: game.Position, extra: list[Point]) -> tuple[Point, Point]:
+def _extent(position: Position, extra: list[Point]) -> tuple[Point, Point]:
     pts: list[Point] = [b.at for b in position.boats] + extra
     for b in position.boats:
         if b.vector is not None:
             dx, dy = b.vector.displacement
             pts.append((b.at[0] - dx, b.at[1] - dy))
-        pts.extend(game.landings(position, b.id))
+        pts.extend(landings(position, b.id))
     if position.start_line is not None:
         pts.extend(position.start_line)
     near = [p for p in position.islands
@@ -66,21 +67,21 @@ def _extent(position: game.Position, extra: list[Point]) -> tuple[Point, Point]:
     return lo, hi
 
 
-def _page(position: game.Position) -> tuple[Point, Point]:
+def _page(position: Position) -> tuple[Point, Point]:
     """The whole page (or, without a board, everything drawn on it)."""
     if position.board is not None:
         return (0, 0), position.board
     return _extent(position, [m.at for m in position.marks] + sorted(position.islands))
 
 
-def _route(position: game.Position, move: game.Move | None) -> list[Point]:
+def _route(position: Position, move: Move | None) -> list[Point]:
     if move is None or move.vector is None:
         return []
     b = position.boat(move.boat)
-    return [b.at, *game.path(b.at, move.vector)]
+    return [b.at, *path(b.at, move.vector)]
 
 
-def _panel(position: game.Position, *, size: int, move: game.Move | None, zones: bool,
+def _panel(position: Position, *, size: int, move: Move | None, zones: bool,
            title: str | None, colors: Colors, left: float, prefix: str,
            extent: tuple[Point, Point] | None,
            next_marks: dict[str, str] | None = None) -> ET.Element:
@@ -152,7 +153,7 @@ def _panel(position: game.Position, *, size: int, move: game.Move | None, zones:
                                 y=fmt(c.y(p[1]) - unit / 2), width=fmt(unit),
                                 height=fmt(unit), fill=color, fill_opacity="0.12",
                                 class_="close-zone")
-            for p in sorted(game.landings(position, b.id)):
+            for p in sorted(landings(position, b.id)):
                 if inside(p):
                     el(g, "circle", cx=fmt(c.x(p[0])), cy=fmt(c.y(p[1])),
                         r=fmt(unit * 0.14), fill=color, fill_opacity="0.5", class_="landing")
@@ -200,7 +201,7 @@ def _panel(position: game.Position, *, size: int, move: game.Move | None, zones:
     return svg
 
 
-def board(position: game.Position, *, size: int = 420, move: game.Move | None = None,
+def board(position: Position, *, size: int = 420, move: Move | None = None,
           zones: bool = True, title: str | None = None,
           colors: Colors | None = None) -> SvgWrapper:
     """Draw a Vector Game position (with ``move``'s path when given) as SVG."""
@@ -211,7 +212,7 @@ def board(position: game.Position, *, size: int = 420, move: game.Move | None = 
     return SvgWrapper(ET.tostring(svg, encoding="unicode"))
 
 
-def race(position: game.Position, *, size: int = 560, title: str | None = None,
+def race(position: Position, *, size: int = 560, title: str | None = None,
          next_marks: dict[str, str] | None = None, zones: bool = False,
          colors: Colors | None = None) -> SvgWrapper:
     """Draw a race's position on its whole page: the course, the boats and, in
@@ -224,7 +225,7 @@ def race(position: game.Position, *, size: int = 560, title: str | None = None,
     return SvgWrapper(ET.tostring(svg, encoding="unicode"))
 
 
-def scenario(position: game.Position, move: game.Move | None = None, *, size: int = 420,
+def scenario(position: Position, move: Move | None = None, *, size: int = 420,
              zones: bool = True, colors: Colors | None = None) -> SvgWrapper:
     """Before (with the move) and after, side by side; one panel without a legal move."""
     colors = colors or Colors()

@@ -9,20 +9,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import Field, StrictInt, StrictStr
 
 from rightofway import limits
-from rightofway.scenarios import Coord, Id
+from rightofway.scenarios import Coord, Id, StrictModel
 
-__all__ = ["validation_error"]
-
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+__all__ = ["CourseModel", "PositionModel", "RaceModel"]
 
 
-class MarkModel(_Strict):
+class MarkModel(StrictModel):
     """A mark: ``{"id": "1", "at": [7, 24], "side": "S"}``."""
 
     id: Id
@@ -30,7 +25,7 @@ class MarkModel(_Strict):
     side: Literal["S", "P"]
 
 
-class BoatModel(_Strict):
+class BoatModel(StrictModel):
     """A boat: ``{"id": "A", "at": [5, 2], "vector": "2U:2S", "lost_turns": 0}``."""
 
     id: Id
@@ -39,43 +34,37 @@ class BoatModel(_Strict):
     lost_turns: Annotated[StrictInt, Field(ge=0, le=2)] = 0
 
 
-class PositionModel(_Strict):
+class PositionModel(StrictModel):
     """A Vector Game position as JSON data (:meth:`Position.to_json
     <rightofway.vg.Position.to_json>`)."""
 
     board: Coord | None = None
     start_line: Annotated[tuple[Coord, Coord], Field(strict=False)] | None = None
-    islands: list[Coord] = []
-    marks: list[MarkModel] = []
+    islands: list[Coord] = Field(default_factory=list)
+    marks: list[MarkModel] = Field(default_factory=list)
     boats: Annotated[list[BoatModel], Field(max_length=limits.MAX_BOATS)]
     turn: Annotated[StrictInt, Field(ge=0)] = 0
-    turn_order: list[Id] = []
+    turn_order: list[Id] = Field(default_factory=list)
 
 
-def validation_error(e: ValidationError) -> tuple[tuple[str | int, ...], str]:
-    """The place and message of the first error pydantic found."""
-    err = e.errors()[0]
-    return tuple(err["loc"]), str(err["msg"]).removeprefix("Value error, ")
-
-
-class CourseModel(_Strict):
+class CourseModel(StrictModel):
     """The course: page, start/finish line, islands, marks, their order and the laps."""
 
     board: Coord
     start_line: Annotated[tuple[Coord, Coord], Field(strict=False)]
-    islands: list[Coord] = []
+    islands: list[Coord] = Field(default_factory=list)
     marks: Annotated[list[MarkModel], Field(min_length=1)]
-    order: list[Id] = []
+    order: list[Id] = Field(default_factory=list)
     laps: Annotated[StrictInt, Field(ge=1)] = 1
 
 
-class OptionsModel(_Strict):
+class OptionsModel(StrictModel):
     """The race options of a record."""
 
     max_turns: Annotated[StrictInt, Field(ge=1, le=limits.MAX_TURNS)] = 3000
 
 
-class StateModel(_Strict):
+class StateModel(StrictModel):
     """One boat's race state in :meth:`Race.to_json <rightofway.vg.Race.to_json>`."""
 
     id: Id
@@ -88,7 +77,7 @@ class StateModel(_Strict):
     place: Annotated[StrictInt, Field(ge=1)] | None = None
 
 
-class RaceModel(_Strict):
+class RaceModel(StrictModel):
     """A race state as JSON data."""
 
     ruleset: Literal["vector-game"]
@@ -97,5 +86,3 @@ class RaceModel(_Strict):
     position: PositionModel
     boats: list[StateModel]
     turn: Annotated[StrictInt, Field(ge=0)] = 0
-
-

@@ -36,7 +36,7 @@ import re
 
 from rightofway.errors import NotationError
 from rightofway.geometry import Point
-from rightofway.vg.game import Boat, Mark, Position, PositionError
+from rightofway.vg.position import Boat, Mark, Position, PositionError
 from rightofway.vg.vectors import Vector, VectorError
 
 __all__ = [

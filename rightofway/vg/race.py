@@ -50,30 +50,37 @@ reverse). It leaves the page: it no longer moves or stands in anyone's way.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
-from rightofway import limits
+from rightofway.errors import InputError
+from rightofway.explain import Citation
 from rightofway.geometry import Point
 from rightofway.positions import UnknownId
-from rightofway.races import Event, History, IllegalMove, SetupError
+from rightofway.races import Event, IllegalMove, SetupError
+from rightofway.races import Race as RaceBase
 from rightofway.results import Ruling
 from rightofway.vg import game
-from rightofway.vg.game import Boat, Mark, Move, Position, PositionError
 from rightofway.vg.notation import notation
-from rightofway.vg.vectors import cite
+from rightofway.vg.position import Boat, Mark, Move, Position, PositionError, check_move
+from rightofway.vg.sections import VG_C1, VG_C2, VG_C4, VG_I, VG_M1, VG_M2, VG_S1, VG_S2, VG_S3
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from rightofway.vg.jsonmodels import CourseModel, RaceModel
+    from rightofway.vg.jsonmodels import CourseModel
+
+    M = TypeVar("M", bound=BaseModel)
 
 __all__ = [
+    "BOAT_IDS",
     "COMPASS",
     "COMPASS_NAMES",
+    "DEFAULT_COURSE",
     "STATE_KEYS",
     "BoatState",
     "Course",
@@ -81,15 +88,13 @@ __all__ = [
     "RaceOptions",
     "Rounding",
     "nearest_direction",
+    "starting_fleet",
 ]
 
 COMPASS: tuple[Point, ...] = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1),
                               (1, -1))
 """The eight compass directions anticlockwise from East, 45 degrees apart (North is up)."""
 COMPASS_NAMES: tuple[str, ...] = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
-
-C1, C2, C4 = cite("C1"), cite("C2"), cite("C4")
-
 
 def nearest_direction(dx: int, dy: int) -> int:
     """The index in ``COMPASS`` of the compass direction nearest ``(dx, dy)``.
@@ -159,38 +164,38 @@ class Course:
         try:
             probe = Position((), self.board, self.islands, self.start_line, marks=self.marks)
         except PositionError as e:
-            raise SetupError(f"{'.'.join(map(str, e.path))}: {e.message}", C1) from None
+            raise SetupError(f"{'.'.join(map(str, e.path))}: {e.message}", VG_C1) from None
         object.__setattr__(self, "board", probe.board)
         object.__setattr__(self, "islands", probe.islands)
         object.__setattr__(self, "start_line", probe.start_line)
         object.__setattr__(self, "marks", probe.marks)
         if self.board is None or self.start_line is None:
-            raise SetupError("a course needs a page (board) and a start line", C1)
+            raise SetupError("a course needs a page (board) and a start line", VG_C1)
         (x1, ly), (x2, _) = self.start_line
         if x2 - x1 < 1:
-            raise SetupError("start_line: the line spans at least one square", C1)
+            raise SetupError("start_line: the line spans at least one square", VG_C1)
         if not (probe.on_page((x1, ly)) and probe.on_page((x2, ly)) and ly >= 1):
             raise SetupError("start_line: the line lies on the page, with a row below it for "
-                             "the boats to begin on", cite("S1"))
+                             "the boats to begin on", VG_S1)
         on_line = sorted(p for p in self.islands if self.on_line(p))
         if on_line:
             raise SetupError(f"islands: an island lies on the start line at {list(on_line[0])}",
-                             C1)
+                             VG_C1)
         if not self.marks:
-            raise SetupError("marks: a course has at least one mark", C1)
+            raise SetupError("marks: a course has at least one mark", VG_C1)
         taken = {m.at for m in self.marks}
         for i, m in enumerate(self.marks):
             if self.on_line(m.at):
                 raise SetupError(f"marks.{i}: mark {m.id} lies on the start line at "
-                                 f"{list(m.at)}", C1)
+                                 f"{list(m.at)}", VG_C1)
             around = [(m.at[0] + dx, m.at[1] + dy) for dx, dy in COMPASS]
             blocked = [p for p in around if not probe.on_page(p) or p in self.islands
                        or p in taken]
             if blocked:
                 raise SetupError(f"marks.{i}: mark {m.id} needs open water round it, but "
-                                 f"{list(blocked[0])} is off the page, an island or a mark", C1)
+                                 f"{list(blocked[0])} is off the page, an island or a mark", VG_C1)
         if type(self.laps) is not int or self.laps < 1:
-            raise SetupError(f"laps: expected a whole number from 1, got {self.laps!r}", C1)
+            raise SetupError(f"laps: expected a whole number from 1, got {self.laps!r}", VG_C1)
         order = self.order
         if type(order) is not tuple:
             if isinstance(order, str) or not isinstance(order, (list, tuple)):
@@ -202,13 +207,13 @@ class Course:
         for i, mid in enumerate(ids):
             if mid not in by_id:
                 raise SetupError(f"order.{i}: no mark {mid!r} on the course (marks: "
-                                 f"{', '.join(by_id)})", C1)
+                                 f"{', '.join(by_id)})", VG_C1)
         sequence = tuple(by_id[mid] for mid in ids) * self.laps
         for i in range(1, len(sequence)):
             if sequence[i].id == sequence[i - 1].id:
                 raise SetupError(f"order: mark {sequence[i].id} comes twice in a row"
                                  f"{' (across laps)' if i % len(ids) == 0 else ''}; a boat "
-                                 "sails from one mark to another", C1)
+                                 "sails from one mark to another", VG_C1)
         object.__setattr__(self, "_sequence", sequence)
         object.__setattr__(self, "_roundings", self._plan())
 
@@ -277,7 +282,7 @@ class Course:
         """The course :meth:`to_json` wrote; :class:`SetupError` naming the field at fault."""
         from rightofway.vg.jsonmodels import CourseModel
 
-        return _course(_check(CourseModel, data, "course"))
+        return _course(_read(CourseModel, data, "course"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +324,47 @@ class BoatState:
 STATE_KEYS: tuple[str, ...] = ("moves", "leg")
 """The race state a race taken up mid-way may set per boat (:meth:`Race.new`)."""
 
+DEFAULT_COURSE = Course(
+    board=(32, 30),
+    start_line=((4, 3), (10, 3)),
+    marks=(Mark("1", (7, 24), "S"), Mark("2", (26, 21), "S"), Mark("3", (24, 7), "S")),
+    islands=frozenset({(14, 12), (15, 12), (14, 13), (28, 27), (29, 27), (2, 13), (2, 14)}),
+    order=("1", "2", "3", "1"),
+)
+"""The rulebook's example course: a windward buoy, a second across the page to the
+right, a third to leeward near the bottom right, back to the first, then back
+through the start/finish gate; every buoy left to starboard, some menacing islands."""
+BOAT_IDS = "ABCDEFGHIJ"
+"""The ids of a fleet placed by :meth:`Race.new`, as many as boats may race."""
+
+
+def starting_fleet(course: Course, count: int, rng: random.Random) -> list[Boat]:
+    """``count`` boats at rest one square downwind of the line (VG-S1), near it, no two side
+    by side, in a random turn order, all drawn from ``rng``; :class:`SetupError` when the
+    line has no room for them."""
+    if not 1 <= count <= len(BOAT_IDS):
+        raise SetupError(f"between 1 and {len(BOAT_IDS)} boats can race, not {count}")
+    (x1, ly), (x2, _) = course.start_line
+    row = ly - 1
+    marks = {m.at for m in course.marks}
+    free = [x for x in range(max(0, x1 - 4), min(course.board[0], x2 + 4) + 1)
+            if (x, row) not in course.islands and (x, row) not in marks]
+    spots: list[int] = []
+    for _ in range(100):  # a few shuffles find room for as many boats as fit
+        spots = []
+        for x in rng.sample(free, len(free)):
+            if all(abs(x - o) >= 2 for o in spots):
+                spots.append(x)
+        if len(spots) >= count:
+            spots = spots[:count]
+            break
+    if len(spots) < count:
+        raise SetupError(f"the start line has room for {len(spots)} boats with a square "
+                         f"between them, not {count}", VG_S1)
+    ids = list(BOAT_IDS[:count])
+    rng.shuffle(ids)
+    return [Boat(i, (x, row)) for i, x in zip(ids, spots, strict=True)]
+
 
 def _side_of(mark: Point, d: Point, p: Point) -> int:
     """1 when ``p`` lies anticlockwise of the line through ``mark`` along ``d``, -1 clockwise."""
@@ -357,14 +403,18 @@ def _towards(course: Course, s: BoatState, at: Point) -> BoatState:
 
 
 @dataclass(frozen=True)
-class Race(History[Move]):
+class Race(RaceBase[Move]):
     """The state of a race between turns. Build one with :meth:`Race.new`.
 
     Each state remembers the one before it: :attr:`~rightofway.races.History.moves` and
-    :attr:`~rightofway.races.History.played`
-    list the moves since the start, :meth:`pop` undoes the last one, and
-    :meth:`record_lines` writes the game record.
+    :attr:`~rightofway.races.History.played` list the moves since the start,
+    :meth:`~rightofway.races.Race.push` plays one, :meth:`~rightofway.races.History.pop`
+    undoes the last one, :meth:`record_lines` writes the game record and
+    :meth:`~rightofway.races.Race.save` and :meth:`~rightofway.races.Race.load` keep it
+    in a file.
     """
+
+    record_module = "rightofway.vg.record"
 
     course: Course
     options: RaceOptions
@@ -387,14 +437,21 @@ class Race(History[Move]):
     @classmethod
     def new(
         cls,
-        course: Course,
-        boats: Sequence[Boat],
-        *,
+        boats: int | Sequence[Boat],
+        course: Course | None = None,
+        seed: int | None = None,
         options: RaceOptions | None = None,
+        *,
         check_setup: bool = True,
         states: Mapping[str, Mapping[str, Any]] | None = None,
-    ) -> Race:
-        """A race at its first move; ``boats`` are listed in turn order.
+    ) -> Self:
+        """A race at its first move on ``course`` (default
+        :data:`~rightofway.vg.race.DEFAULT_COURSE`, the rulebook's example).
+
+        ``boats`` is a number of boats (1 to 10, called A, B, ...), placed at random one
+        square downwind of the line, no two side by side, in a random turn order, all
+        from ``seed`` (:func:`rightofway.vg.random_race` places them so), or the boats
+        themselves, listed in turn order (``seed`` then has nothing to place).
 
         The set-up is checked (:class:`SetupError` citing the rule): every boat
         begins at rest one square downwind of the start line (VG-S1, VG-S3).
@@ -403,9 +460,19 @@ class Race(History[Move]):
         boat id its ``moves`` made and its ``leg`` (see :class:`BoatState`); what
         the race tracks of its path starts from where it stands.
         """
+        course = DEFAULT_COURSE if course is None else course
+        if not isinstance(course, Course):
+            raise TypeError(f"course: expected a Vector Game Course, got "
+                            f"{type(course).__name__} {course!r:.60}")
+        if isinstance(boats, int) and not isinstance(boats, bool):
+            boats = starting_fleet(course, boats, random.Random(seed))
+        if isinstance(boats, (str, bytes)) or not isinstance(boats, Sequence) \
+                or not all(isinstance(b, Boat) for b in boats):
+            raise TypeError(f"boats: expected a number of boats or a sequence of Boat "
+                            f"values, got {boats!r:.60}")
         boats = tuple(boats)
         if not boats:
-            raise SetupError("a race needs at least one boat", cite("S1"))
+            raise SetupError("a race needs at least one boat", VG_S1)
         options = options or RaceOptions()
         states = dict(states or {})
         ly = course.line_row
@@ -415,10 +482,10 @@ class Race(History[Move]):
             for b in boats:
                 if b.vector is not None or b.lost_turns:
                     raise SetupError(f"boat {b.id} must begin at rest: its first move is 1S "
-                                     "or 1P", cite("S3"))
+                                     "or 1P", VG_S3)
                 if b.at[1] != ly - 1:
                     raise SetupError(f"boat {b.id} at {list(b.at)} must begin one square "
-                                     f"downwind of the start line, on row {ly - 1}", cite("S1"))
+                                     f"downwind of the start line, on row {ly - 1}", VG_S1)
         ids = [b.id for b in boats]
         for bid, given in states.items():
             if bid not in ids:
@@ -465,6 +532,14 @@ class Race(History[Move]):
         """Whether every boat finished or the race ran out of moves (``max_turns``)."""
         return all(s.finished for _, s in self.boats) or self.turn >= self.options.max_turns
 
+    def end_reason(self) -> tuple[str, Citation | None]:
+        """Why the race ended: every boat finished (VG-C2), or the race was stopped at the
+        engine's turn limit (``max_turns``, no rule of the game)."""
+        if all(s.finished for _, s in self.boats):
+            return "every boat has finished", VG_C2
+        return (f"stopped after {self.turn} moves, the limit of the race's options "
+                f"(max_turns)", None)
+
     @property
     def finish_order(self) -> tuple[str, ...]:
         """Boats that finished, first first."""
@@ -495,16 +570,20 @@ class Race(History[Move]):
         explained (see :func:`rightofway.vg.adjudicate`)."""
         return game.adjudicate(self.position, move)
 
-    def legal_moves(self, boat: str) -> list[Move]:
-        """Every move the boat may make now (none once it has finished); see
-        :func:`rightofway.vg.legal_moves`."""
+    def legal_moves(self, boat: str | None = None) -> list[Move]:
+        """Every move ``boat`` (default: the boat to move) may make now, none once it has
+        finished or the race is over; see :func:`rightofway.vg.legal_moves`."""
+        if boat is None:
+            boat = self.to_move
+            if boat is None:
+                return []
         if self.state(boat).finished:
             return []
         return game.legal_moves(self.position, boat)
 
     # --- playing ---------------------------------------------------------------------------
 
-    def play(self, move: Move) -> tuple[Race, tuple[Event, ...]]:
+    def play(self, move: Move) -> tuple[Self, tuple[Event, ...]]:
         """Play the move of the boat whose turn it is.
 
         Returns the next state and the events the move caused. Raises
@@ -512,32 +591,31 @@ class Race(History[Move]):
         out of turn, after the race is over or not legal, with the reason and
         the rule it rests on.
         """
+        check_move(move)
         boat = self.to_move
         if boat is None:
-            raise IllegalMove(move, "the race is over", C2)
+            raise IllegalMove(move, "the race is over", VG_C2)
         if move.boat != boat:
-            raise IllegalMove(move, f"it is {boat}'s turn, not {move.boat}'s", C4)
+            raise IllegalMove(move, f"it is {boat}'s turn, not {move.boat}'s", VG_C4)
         before = self.position.boat(boat)
-        position, f = game.sail(self.position, move)
+        f = game._played(self.position, move)
         events: list[Event] = []
         if f.stand:
-            text = f.steps[-1].text
             if before.lost_turns:
-                events.append(Event("repair", boat, text, cite("I"),
+                events.append(Event("repair", boat, f.text, VG_I,
                                     (("lost_turns", before.lost_turns - 1),)))
             else:
-                events.append(Event("stopped", boat, text, cite("M2"), (("at", before.at),)))
+                events.append(Event("stopped", boat, f.text, VG_M2, (("at", before.at),)))
         else:
             assert move.vector is not None
             events.append(Event("move", boat, f"{boat} sails {move.vector} to {list(f.end)}",
-                                cite("M1"), (("vector", str(move.vector)), ("to", f.end))))
+                                VG_M1, (("vector", str(move.vector)), ("to", f.end))))
             if f.wrecked:
-                text = next(st.text for st in f.steps if str(st.cite) == "VG-I")
-                events.append(Event("grounded", boat, text, cite("I"), (("at", f.end),)))
+                events.append(Event("grounded", boat, f.text, VG_I, (("at", f.end),)))
         state = replace(self.state(boat), moves=self.state(boat).moves + 1)
         state, more = self._progress(boat, state, (before.at, *f.route))
         events.extend(more)
-        race = self._next(boat, state, position)
+        race = self._next(boat, state, f.after)
         done = tuple(events)
         return replace(race, parent=self, last=(move, done)), done
 
@@ -554,7 +632,7 @@ class Race(History[Move]):
                 if crossed and side == 1:
                     s = _towards(course, replace(s, leg=1), q)
                     events.append(Event("started", boat, f"{boat} crossed the start line and "
-                                        f"sails for {self._target(s.leg)}", cite("S2"),
+                                        f"sails for {self._target(s.leg)}", VG_S2,
                                         (("leg", 1),)))
             elif s.leg < course.finish_leg:
                 r = course.roundings[s.leg - 1]
@@ -564,7 +642,7 @@ class Race(History[Move]):
                     side_word = "starboard" if r.turn < 0 else "port"
                     events.append(Event("rounded", boat,
                                         f"{boat} rounded mark {r.mark.id} to {side_word} and "
-                                        f"sails for {self._target(s.leg)}", C1,
+                                        f"sails for {self._target(s.leg)}", VG_C1,
                                         (("mark", r.mark.id), ("leg", s.leg))))
                     # Reaching the line at the very point it rounds, it may finish there too.
                     if s.leg == course.finish_leg and crossed and side == -1 and when == 0:
@@ -588,10 +666,10 @@ class Race(History[Move]):
         return replace(s, place=1 + sum(1 for _, o in self.boats if o.finished))
 
     def _finish_event(self, boat: str, s: BoatState) -> Event:
-        return Event("finished", boat, f"{boat} crossed the finish line in place {s.place}", C2,
-                     (("place", s.place),))
+        return Event("finished", boat, f"{boat} crossed the finish line in place {s.place}",
+                     VG_C2, (("place", s.place),))
 
-    def _next(self, boat: str, s: BoatState, position: Position) -> Race:
+    def _next(self, boat: str, s: BoatState, position: Position) -> Self:
         """The race after ``boat``'s move: its state stored, the turn passed on.
 
         The mover goes to the end of the turn order; a boat that finished leaves
@@ -631,12 +709,12 @@ class Race(History[Move]):
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> Race:
+    def from_json(cls, data: Any) -> Self:
         """The race :meth:`to_json` wrote, with no history; :class:`SetupError` naming the
         field at fault."""
         from rightofway.vg.jsonmodels import RaceModel
 
-        model: RaceModel = _check(RaceModel, data, "race")
+        model = _read(RaceModel, data, "race")
         course = _course(model.course)
         try:
             position = Position.from_json(model.position.model_dump())
@@ -738,17 +816,11 @@ def _course(c: CourseModel) -> Course:
                   frozenset(c.islands), c.laps, tuple(c.order))
 
 
-def _check(model: type[BaseModel], data: Any, what: str) -> Any:
-    from pydantic import ValidationError
-
-    from rightofway.vg.jsonmodels import validation_error
+def _read(model: type[M], data: Any, what: str) -> M:
+    """``data`` read by the strict file ``model``; :class:`SetupError` naming the field."""
+    from rightofway.scenarios import validate_json
 
     try:
-        limits.check_data(data)
-    except limits.LimitError as e:
-        raise SetupError(str(e) if e.loc else f"{what}: {e}") from None
-    try:
-        return model.model_validate(data)
-    except ValidationError as e:
-        where, message = validation_error(e)
-        raise SetupError(f"{'.'.join(map(str, where)) or what}: {message}") from None
+        return validate_json(model, data, what)
+    except InputError as e:
+        raise SetupError(str(e)) from None

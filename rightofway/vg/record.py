@@ -19,21 +19,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import Field, StrictInt, StrictStr
 
 from rightofway.races import (
-    IllegalMove,
     RecordError,
     ReplayMismatch,
     ReplayTurn,
     SetupError,
-    event_difference,
     read_record_line,
+    replay_turns,
+    validate_record_line,
 )
-from rightofway.scenarios import Id
-from rightofway.vg.game import Move
-from rightofway.vg.jsonmodels import CourseModel, OptionsModel, validation_error
+from rightofway.scenarios import Id, StrictModel
+from rightofway.vg.jsonmodels import CourseModel, OptionsModel
 from rightofway.vg.notation import NotationError, from_notation
+from rightofway.vg.position import Move
 from rightofway.vg.race import (
     Course,
     Race,
@@ -42,14 +42,12 @@ from rightofway.vg.race import (
     setup_line,
     turn_line,
 )
-from rightofway.vg.vectors import VectorError, as_vector
+from rightofway.vg.vectors import as_vector
 
 __all__ = [
     "RecordError",
     "ReplayMismatch",
     "ReplayTurn",
-    "course_from_json",
-    "race_from_json",
     "record_lines",
     "replay",
     "setup_line",
@@ -58,12 +56,7 @@ __all__ = [
 ]
 
 
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class SetupModel(_Strict):
+class SetupModel(StrictModel):
     """The first line of a record."""
 
     type: Literal["setup"]
@@ -75,7 +68,7 @@ class SetupModel(_Strict):
     position: StrictStr
 
 
-class TurnModel(_Strict):
+class TurnModel(StrictModel):
     """One move of a record; ``vector`` ``null`` stands still. Without ``events`` (a record
     written by hand) only the move is checked."""
 
@@ -86,20 +79,12 @@ class TurnModel(_Strict):
     events: list[dict[str, Any]] | None = None
 
 
-def _validate(model: type[_Strict], data: Any, number: int) -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as e:
-        where, message = validation_error(e)
-        raise RecordError(number, f"{'.'.join(map(str, where)) or 'line'}: {message}") from None
-
-
 def start(lines: list[str]) -> Race:
     """The race a record's set-up line describes; :class:`RecordError` when it cannot be
     read or breaks the set-up rules."""
     if not lines or not lines[0].strip():
         raise RecordError(1, "the record is empty; it starts with a set-up line")
-    setup: SetupModel = _validate(SetupModel, read_record_line(lines[0], 1), 1)
+    setup: SetupModel = validate_record_line(SetupModel, read_record_line(lines[0], 1), 1)
     try:
         course = Course.from_json(setup.course.model_dump())
         position = from_notation(setup.position)
@@ -111,46 +96,23 @@ def start(lines: list[str]) -> Race:
             raise RecordError(1, f"position: a record begins at turn 0, not {position.turn}")
         order = position.turn_order or position.boat_ids
         boats = [position.boat(b) for b in order]
-        race = Race.new(course, boats, options=RaceOptions(setup.options.max_turns))
+        race = Race.new(boats, course, options=RaceOptions(setup.options.max_turns))
     except (SetupError, NotationError) as e:
         raise RecordError(1, str(e)) from None
     return race
 
 
+def _read_move(t: TurnModel, race: Race, number: int) -> tuple[Move, dict[str, Any]]:
+    """The move of one record line (a vector that is no vector is the line's fault)."""
+    return Move(t.boat, as_vector(t.vector, "vector") if t.vector is not None else None), {}
+
+
 def replay(lines: list[str]) -> Iterator[ReplayTurn[Race, Move]]:
-    """Replay a record move by move.
+    """Replay a record move by move (through :func:`rightofway.races.replay_turns`).
 
     Raises :class:`RecordError` for a malformed line and :class:`ReplayMismatch`
     naming the turn when a move is out of turn or illegal, or when the events
     recorded differ from those the rules produce (saying which).
     """
-    race = start(lines)
-    for number, line in enumerate(lines[1:], 2):
-        if not line.strip():
-            continue
-        t: TurnModel = _validate(TurnModel, read_record_line(line, number), number)
-        if t.turn != race.turn + 1:
-            raise RecordError(number, f"turn {t.turn} follows turn {race.turn}")
-        try:
-            move = Move(t.boat, as_vector(t.vector, "vector") if t.vector is not None else None)
-        except VectorError as e:
-            raise RecordError(number, str(e)) from None
-        before = race
-        try:
-            race, events = race.play(move)
-        except (IllegalMove, KeyError) as e:
-            raise ReplayMismatch(t.turn, str(e).strip("\"'")) from None
-        produced = [e.to_json() for e in events]
-        if t.events is not None and produced != t.events:
-            raise ReplayMismatch(t.turn, event_difference(t.events, produced))
-        yield ReplayTurn(t.turn, move, events, before, race)
+    return replay_turns(lines, start(lines), TurnModel, _read_move)
 
-
-def course_from_json(data: Any) -> Course:
-    """The course of JSON data (:meth:`rightofway.vg.Course.from_json`)."""
-    return Course.from_json(data)
-
-
-def race_from_json(data: Any) -> Race:
-    """The race of JSON data, with no history (:meth:`rightofway.vg.Race.from_json`)."""
-    return Race.from_json(data)

@@ -14,6 +14,7 @@ from rightofway.registry import RulesetBase
 from rightofway.results import RightOfWay, Ruling
 from rightofway.scenarios import ScenarioReport
 from rightofway.vg import game, scenario
+from rightofway.vg.position import Move, Position, claims
 
 __all__ = ["VectorGame"]
 
@@ -35,20 +36,20 @@ class VectorGame(RulesetBase):
         """Check a scenario's expectations."""
         return scenario.check(prepared)
 
-    def diagram(self, position: game.Position, move: game.Move | None = None) -> str:
+    def diagram(self, position: Position, move: Move | None = None) -> str:
         """Before and after, vectors as arrows, give-way zones shaded."""
         from rightofway.vg import drawing
 
         return drawing.scenario(position, move)
 
-    def board(self, position: game.Position) -> str:
+    def board(self, position: Position) -> str:
         """The page as it stands: islands, the start line, marks, boats and their vectors."""
         from rightofway.vg import drawing
 
         return str(drawing.board(position))
 
-    def diagram_text(self, position: game.Position,
-                     move: game.Move | None = None) -> tuple[str, str]:
+    def diagram_text(self, position: Position,
+                     move: Move | None = None) -> tuple[str, str]:
         """Alternative text listing every boat, and a caption explaining the drawing."""
         boats = [f"{b.id} at [{b.at[0]}, {b.at[1]}] "
                  f"{'after ' + str(b.vector) if b.vector else 'not yet moved'}"
@@ -60,42 +61,43 @@ class VectorGame(RulesetBase):
                "the close zone ahead and abeam of a starboard boat.")
         if move is None:
             return alt, f"The position. {key}"
-        if not game.is_legal(position, move):
+        verdict = game.legality(position, move)
+        if not verdict.legal:
             return alt, (f"The position with the move {move} drawn; it is not legal "
-                         f"({', '.join(game.violations(position, move))}). {key}")
+                         f"({', '.join(verdict.violations)}). {key}")
         return alt, f"Before the move {move} (solid arrow) and after it. {key}"
 
-    def legal_moves(self, position: game.Position, boat: str) -> list[game.Move]:
+    def legal_moves(self, position: Position, boat: str) -> list[Move]:
         """See :func:`rightofway.vg.legal_moves`."""
         return game.legal_moves(position, boat)
 
-    def is_legal(self, position: game.Position, move: game.Move) -> bool:
+    def is_legal(self, position: Position, move: Move) -> bool:
         """See :func:`rightofway.vg.is_legal`."""
         return game.is_legal(position, move)
 
-    def apply(self, position: game.Position, move: game.Move) -> game.Position:
+    def apply(self, position: Position, move: Move) -> Position:
         """See :func:`rightofway.vg.apply`."""
         return game.apply(position, move)
 
-    def claims(self, position: game.Position) -> dict[str, frozenset[Any]]:
+    def claims(self, position: Position) -> dict[str, frozenset[Any]]:
         """See :func:`rightofway.vg.claims`."""
-        return dict(game.claims(position))
+        return claims(position)
 
-    def right_of_way(self, position: game.Position, a: str, b: str) -> RightOfWay:
+    def right_of_way(self, position: Position, a: str, b: str) -> RightOfWay:
         """See :func:`rightofway.vg.right_of_way`; ``ValueError`` when no rule decides."""
         row = game.right_of_way(position, a, b)
         if row is None:
             raise ValueError(f"no give-way rule decides between {a} and {b}")
         return row
 
-    def engagement_graph(self, position: game.Position) -> nx.DiGraph:
+    def engagement_graph(self, position: Position) -> nx.DiGraph:
         """See :func:`rightofway.vg.engagement_graph`."""
         return game.engagement_graph(position)
 
-    def adjudicate(self, position: game.Position, move: game.Move,
-                   protest: Any = None) -> Ruling[game.Position, game.Move]:
+    def adjudicate(self, position: Position, move: Move,
+                   protest: Any = None) -> Ruling[Position, Move]:
         """See :func:`rightofway.vg.adjudicate`."""
-        return game.adjudicate(position, move)
+        return game.adjudicate(position, move, protest)
 
     def random_race(self, boats: int, seed: int, course: str | None = None) -> Any:
         """A seeded race of bots (:func:`rightofway.vg.bots.random_race`)."""

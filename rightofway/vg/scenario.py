@@ -2,27 +2,39 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, StrictInt, StrictStr, field_validator
+from pydantic import AfterValidator, Field, StrictInt, StrictStr
 
-from rightofway import limits
+from rightofway import limits, scenarios
 from rightofway.explain import Step
 from rightofway.results import Basis
 from rightofway.scenarios import (
     Comparison,
     Coord,
+    Expectation,
     FieldError,
     Id,
     ScenarioHeader,
     ScenarioReport,
     StrictModel,
+    check_expectations,
 )
 from rightofway.vg import game
+from rightofway.vg.position import (
+    Boat,
+    Mark,
+    Move,
+    Position,
+    PositionError,
+    claims,
+    engaged_pairs,
+)
+from rightofway.vg.rules import Legality
 from rightofway.vg.vectors import Vector, VectorError, next_vectors
 
-__all__ = ["Prepared", "VgScenario", "check", "prepare"]
+__all__ = ["EXPECTATIONS", "Prepared", "VgScenario", "check", "prepare"]
 
 BoatId = Id
 Pair = Annotated[tuple[BoatId, BoatId], Field(strict=False)]
@@ -53,11 +65,6 @@ class VgBoatModel(StrictModel):
     """Its last vector; none before its first move or while at rest."""
     lost_turns: Annotated[StrictInt, Field(ge=0, le=2)] = 0
     """Turns it still loses to repairs after running aground (VG-I)."""
-
-    @field_validator("vector")
-    @classmethod
-    def _check_vector(cls, v: str | None) -> str | None:
-        return None if v is None else _vector(v)
 
 
 class BoardModel(StrictModel):
@@ -118,11 +125,6 @@ class VgMoveModel(StrictModel):
     vector: VectorText | None
     """The vector it sails, or null to stand still (a repair turn, or when no move is left)."""
 
-    @field_validator("vector")
-    @classmethod
-    def _check_vector(cls, v: str | None) -> str | None:
-        return None if v is None else _vector(v)
-
 
 class VgAfterExpect(StrictModel):
     """Where a boat is after the move."""
@@ -164,14 +166,6 @@ class VgExpect(StrictModel):
     after: dict[BoatId, VgAfterExpect] | None = None
     """Where boats are after the move."""
 
-    @field_validator("next_vectors")
-    @classmethod
-    def _check_vectors(cls, v: dict[str, list[str]] | None) -> dict[str, list[str]] | None:
-        for texts in (v or {}).values():
-            for t in texts:
-                _vector(t)
-        return v
-
 
 class VgScenario(ScenarioHeader):
     """A Sailing Vector Game scenario file."""
@@ -186,15 +180,9 @@ class VgScenario(ScenarioHeader):
     """The outcome expected; every key given must hold."""
 
 
-@dataclass(frozen=True, slots=True)
-class Prepared:
-    """A validated scenario as kernel values."""
-
-    model: VgScenario
-    file: str
-    position: game.Position
-    move: game.Move | None
-    protest: None = None
+Prepared = scenarios.Prepared[VgScenario, Position, Move]
+"""A Vector Game scenario file as kernel values: the validated file, its position and the
+move it rules on (:class:`rightofway.scenarios.Prepared`)."""
 
 
 def prepare(sc: VgScenario, file: str) -> Prepared:
@@ -204,17 +192,17 @@ def prepare(sc: VgScenario, file: str) -> Prepared:
     if p.start_line is not None:
         line = (p.start_line.from_, p.start_line.to)
     try:
-        position = game.Position(
-            tuple(game.Boat(b.id, b.at, Vector.parse(b.vector) if b.vector else None,
-                            b.lost_turns) for b in p.boats),
+        position = Position(
+            tuple(Boat(b.id, b.at, Vector.parse(b.vector) if b.vector else None,
+                       b.lost_turns) for b in p.boats),
             (p.board.width, p.board.height) if p.board else None,
             frozenset(p.islands),
             line,
             p.turn,
             tuple(p.turn_order or ()),
-            tuple(game.Mark(m.id, m.at, m.side) for m in p.marks),
+            tuple(Mark(m.id, m.at, m.side) for m in p.marks),
         )
-    except game.PositionError as bad:
+    except PositionError as bad:
         raise FieldError(("position", *bad.path), bad.message) from None
     ids = position.boat_ids
 
@@ -225,8 +213,8 @@ def prepare(sc: VgScenario, file: str) -> Prepared:
     move = None
     if sc.move is not None:
         known(("move", "boat"), sc.move.boat)
-        move = game.Move(sc.move.boat,
-                         Vector.parse(sc.move.vector) if sc.move.vector is not None else None)
+        move = Move(sc.move.boat,
+                    Vector.parse(sc.move.vector) if sc.move.vector is not None else None)
     e = sc.expect
     for key in ("next_vectors", "claims", "after"):
         for bid in getattr(e, key) or {}:
@@ -243,67 +231,103 @@ def prepare(sc: VgScenario, file: str) -> Prepared:
     return Prepared(sc, file, position, move)
 
 
+# --- the expectations, in the order a report lists them ---------------------------------------
+
+Found = Iterable[tuple[str, Any, Any]]
+"""What a row of :data:`EXPECTATIONS` gives: ``(label, expected, actual)`` triples."""
+
+
+def _next_vectors(p: Prepared, want: dict[str, list[str]]) -> Found:
+    for bid, texts in want.items():
+        b = p.position.boat(bid)
+        yield (f"next_vectors.{bid}", frozenset(Vector.parse(t) for t in texts),
+               next_vectors(b.vector) if not b.lost_turns else frozenset())
+
+
+def _claims(p: Prepared, want: dict[str, list[Coord]]) -> Found:
+    cl = claims(p.position)
+    for bid, pts in want.items():
+        yield f"claims.{bid}", frozenset(pts), cl[bid]
+
+
+def _engaged(p: Prepared, want: list[tuple[str, str]]) -> Found:
+    yield ("engaged", frozenset(frozenset(r) for r in want),
+           frozenset(frozenset(r) for r in engaged_pairs(p.position)))
+
+
+def _decided(p: Prepared, first: str, second: str) -> tuple[str, str, str] | None:
+    row = game.right_of_way(p.position, first, second)
+    return (row.holder, row.giver, row.basis) if row else None
+
+
+def _right_of_way(p: Prepared, want: list[tuple[str, str, str]]) -> Found:
+    for holder, giver, basis in want:
+        yield f"right_of_way.{holder}.{giver}", (holder, giver, basis), _decided(p, holder, giver)
+
+
+def _undecided(p: Prepared, want: list[tuple[str, str]]) -> Found:
+    for first, second in want:
+        yield f"undecided.{first}.{second}", None, _decided(p, first, second)
+
+
+def _verdict(p: Prepared) -> Legality:
+    assert p.move is not None  # rows that read the move run only when there is one
+    return game.legality(p.position, p.move)
+
+
+def _after(p: Prepared, want: dict[str, VgAfterExpect]) -> Found:
+    assert p.move is not None
+    after = game.adjudicate(p.position, p.move).after
+    for bid, ae in want.items():
+        moved = after.boat(bid) if after is not None else None
+        where: dict[str, Any] = (
+            {"at": moved.at, "vector": moved.vector, "lost_turns": moved.lost_turns}
+            if moved else {}
+        )
+        for k in sorted(ae.model_fields_set):
+            expected = getattr(ae, k)
+            if k == "vector" and expected is not None:
+                expected = Vector.parse(expected)
+            yield f"after.{bid}.{k}", expected, where.get(k)
+
+
+EXPECTATIONS: tuple[Expectation[Prepared], ...] = (
+    Expectation("next_vectors", _next_vectors),
+    Expectation("claims", _claims),
+    Expectation("engaged", _engaged),
+    Expectation("right_of_way", _right_of_way),
+    Expectation("undecided", _undecided),
+    Expectation("legal", lambda p, want: [("legal", want, _verdict(p).legal)], needs_move=True),
+    Expectation("violates", lambda p, want: [
+        ("violates", frozenset(want), frozenset(_verdict(p).violations))], needs_move=True),
+    Expectation("after", _after, needs_move=True),
+)
+"""The keys of ``expect`` a Vector Game file may give, each compared with what the rules
+say (:func:`rightofway.scenarios.check_expectations`)."""
+
+
 def check(p: Prepared) -> ScenarioReport:
     """Compare every expectation with what the rules give, and gather the explanation."""
-    pos, e = p.position, p.model.expect
+    pos = p.position
     compare = Comparison()
     summary: list[str] = []
     sections: list[tuple[str, tuple[Step, ...]]] = []
-
-    cl = game.claims(pos)
-    graph = game.engagement_graph(pos)
     for b in pos.boats:
         nv = " ".join(str(v) for v in sorted(next_vectors(b.vector))) if not b.lost_turns \
             else "none (repairing)"
         summary.append(f"{b.id} at [{b.at[0]}, {b.at[1]}] "
                        f"{'vector ' + str(b.vector) if b.vector else 'not yet moved'}; "
                        f"next vectors: {nv}")
+    graph = game.engagement_graph(pos)
     for giver, holder, data in sorted(graph.edges(data=True), key=lambda t: (t[1], t[0])):
         summary.append(f"{holder} has right of way over {giver} ({data['basis']})")
         sections.append((f"right of way: {holder} over {giver}", data["steps"]))
-    if e.next_vectors is not None:
-        for bid, texts in e.next_vectors.items():
-            compare(f"next_vectors.{bid}", frozenset(Vector.parse(t) for t in texts),
-                    next_vectors(pos.boat(bid).vector) if not pos.boat(bid).lost_turns
-                    else frozenset())
-    if e.claims is not None:
-        for bid, pts in e.claims.items():
-            compare(f"claims.{bid}", frozenset(pts), cl[bid])
-    if e.engaged is not None:
-        compare("engaged", frozenset(frozenset(r) for r in e.engaged),
-                frozenset(frozenset(r) for r in graph.graph["engaged"]))
-    if e.right_of_way is not None:
-        for holder, giver, basis in e.right_of_way:
-            row = game.right_of_way(pos, holder, giver)
-            decided = (row.holder, row.giver, row.basis) if row else None
-            compare(f"right_of_way.{holder}.{giver}", (holder, giver, basis), decided)
-    if e.undecided is not None:
-        for first, second in e.undecided:
-            row = game.right_of_way(pos, first, second)
-            compare(f"undecided.{first}.{second}", None,
-                    (row.holder, row.giver, row.basis) if row else None)
     if p.move is not None:
         ruling = game.adjudicate(pos, p.move)
-        found = frozenset(game.violations(pos, p.move))
         summary.append(f"move {p.move}: {'legal' if ruling.legal else 'ILLEGAL'} - "
                        f"{ruling.reason}")
         sections.append((f"ruling on {p.move}", ruling.steps))
-        if e.legal is not None:
-            compare("legal", e.legal, ruling.legal)
-        if e.violates is not None:
-            compare("violates", frozenset(e.violates), found)
-        if e.after is not None:
-            for bid, ae in e.after.items():
-                moved = ruling.after.boat(bid) if ruling.after is not None else None
-                where: dict[str, Any] = (
-                    {"at": moved.at, "vector": moved.vector, "lost_turns": moved.lost_turns}
-                    if moved else {}
-                )
-                for k in sorted(ae.model_fields_set):
-                    want = getattr(ae, k)
-                    if k == "vector" and want is not None:
-                        want = Vector.parse(want)
-                    compare(f"after.{bid}.{k}", want, where.get(k))
+    check_expectations(EXPECTATIONS, p, p.model.expect, compare)
     return ScenarioReport(
         id=p.model.id, title=p.model.title, ruleset=p.model.ruleset, source=p.model.source,
         file=p.file, mismatches=tuple(compare.mismatches), summary=tuple(summary),

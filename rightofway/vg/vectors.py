@@ -11,31 +11,26 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, NoReturn
 
 from rightofway.errors import InputError
-from rightofway.explain import Citation
 
 __all__ = [
+    "FIRST_MOVES",
     "MAX_SQUARES",
     "Side",
     "Vector",
     "VectorError",
     "as_vector",
-    "cite",
     "gybe",
+    "manoeuvre_faults",
     "next_vectors",
+    "shape_faults",
+    "small_changes",
     "tack",
 ]
 
 Side = Literal["S", "P"]
-
-
-@lru_cache(maxsize=64)
-def cite(rule: str) -> Citation:
-    """The citation of a Vector Game rule id, e.g. ``cite("GW3")`` reads ``VG-GW3`` (one
-    immutable value per rule, made once)."""
-    return Citation("VG", rule, joiner="-")
 
 
 class VectorError(InputError):
@@ -73,9 +68,7 @@ class Vector:
                              f"has at most {MAX_SQUARES} squares in each part, got "
                              f"{self.cross if self.cross > MAX_SQUARES else abs(self.along)}")
         if self.side != "S" and self.side != "P":
-            if not isinstance(self.side, str):
-                raise TypeError(f"side: expected 'S' or 'P', got {self.side!r}")
-            raise ValueError(f"side: expected 'S' (starboard) or 'P' (port), got {self.side!r}")
+            bad_side(self.side)
 
     @classmethod
     def parse(cls, text: str) -> Vector:
@@ -120,6 +113,17 @@ class Vector:
         return Vector(self.along, self.cross, "P" if self.side == "S" else "S")
 
 
+def bad_side(value: object) -> NoReturn:
+    """Refuse a side that is neither ``S`` nor ``P`` (of a vector or a mark), naming it."""
+    if not isinstance(value, str):
+        raise TypeError(f"side: expected 'S' or 'P', got {value!r}")
+    raise ValueError(f"side: expected 'S' (starboard) or 'P' (port), got {value!r}")
+
+
+FIRST_MOVES: frozenset[Vector] = frozenset({Vector(0, 1, "S"), Vector(0, 1, "P")})
+"""The vectors of a first move, 1S and 1P (VG-S3)."""
+
+
 def as_vector(value: object, name: str) -> Vector:
     """``value`` as a :class:`Vector`: a vector as it is, its text (``"2U:2S"``) parsed.
 
@@ -153,8 +157,10 @@ def gybe(v: Vector | None) -> Vector | None:
     return Vector(-down, cross, "P" if v.side == "S" else "S")
 
 
-def _m1(v: Vector) -> set[Vector]:
-    """Vectors one VG-M1 change away (the vector itself included), before M2-M4."""
+@lru_cache(maxsize=1024)
+def small_changes(v: Vector) -> frozenset[Vector]:
+    """Vectors one VG-M1 change away on the same side (the vector itself included), before
+    VG-M2..M4 judge their shape."""
     out = {v}
     for da in (-1, 1):
         out.add(Vector(v.along + da, v.cross, v.side))
@@ -165,7 +171,7 @@ def _m1(v: Vector) -> set[Vector]:
         sign = 1 if v.along > 0 else -1
         out.add(Vector(v.along + sign, v.cross + 1, v.side))
         out.add(Vector(v.along - sign, v.cross - 1, v.side))
-    return out
+    return frozenset(out)
 
 
 def shape_faults(v: Vector) -> list[str]:
@@ -188,8 +194,8 @@ def next_vectors(previous: Vector | None) -> frozenset[Vector]:
     keep to VG-M2..M4, the tack (VG-T) and the gybe (VG-G).
     """
     if previous is None:
-        return frozenset({Vector(0, 1, "S"), Vector(0, 1, "P")})
-    out = {v for v in _m1(previous) if not shape_faults(v)}
+        return FIRST_MOVES
+    out = {v for v in small_changes(previous) if not shape_faults(v)}
     for turn in (tack(previous), gybe(previous)):
         if turn is not None and not shape_faults(turn):
             out.add(turn)
@@ -209,12 +215,12 @@ def _manoeuvre_faults(previous: Vector | None, new: Vector) -> tuple[str, ...]:
 
 def _faults(previous: Vector | None, new: Vector) -> list[str]:
     if previous is None:
-        return [] if new in (Vector(0, 1, "S"), Vector(0, 1, "P")) else ["S3"]
+        return [] if new in FIRST_MOVES else ["S3"]
     faults = []
     if new.side != previous.side:
         if new not in (tack(previous), gybe(previous)):
             faults.append("T" if new.along > 0 else "G")
-    elif new not in _m1(previous):
+    elif new not in small_changes(previous):
         faults.append("M1")
     faults.extend(shape_faults(new))
     return faults

@@ -148,7 +148,7 @@ def test_rtw_race_refuses_odd_values(a: Any, b: Any) -> None:
 
 VG_BOAT_FUNCTIONS = [vg.legal_moves, vg.landings]
 VG_POSITION_FUNCTIONS = [vg.claims, vg.engaged_pairs, vg.engagement_graph, vg.notation]
-VG_MOVE_FUNCTIONS = [vg.apply, vg.is_legal, vg.adjudicate, vg.violations, vg.findings, vg.sail]
+VG_MOVE_FUNCTIONS = [vg.apply, vg.is_legal, vg.adjudicate, vg.violations, vg.legality, vg.sail]
 
 
 @SETTINGS

@@ -155,9 +155,9 @@ def test_vector_game_legal_moves_agree_with_the_explained_inspection(pos: vg.Pos
         pos = replace(pos, marks=tuple(vg.Mark(f"m{i}", at, "S") for i, at in enumerate(marks)))
     for b in pos.boats:
         for v in {*vg.next_vectors(b.vector), data.draw(vg_vectors())}:
-            explained = game._inspect(pos, vg.Move(b.id, v)).legal
+            explained = game.legality(pos, vg.Move(b.id, v)).legal
             assert game._legal(pos, b, v) == explained, (b, v)
         assert game.legal_moves(pos, b.id) == ([m for m in (
             vg.Move(b.id, v) for v in sorted(vg.next_vectors(b.vector)))
-            if game._inspect(pos, m).legal] or [vg.Move(b.id, None)]) if not b.lost_turns \
+            if game.legality(pos, m).legal] or [vg.Move(b.id, None)]) if not b.lost_turns \
             else [vg.Move(b.id, None)]

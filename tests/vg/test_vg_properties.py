@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import vg_positions, vg_positions_with_move, vg_valid_vectors, vg_vectors
@@ -92,3 +94,69 @@ def test_a_path_is_a_chain_of_king_moves_ending_where_the_vector_points(
     for p in route:
         assert max(abs(p[0] - prev[0]), abs(p[1] - prev[1])) == 1
         prev = p
+
+
+# --- notation and the fast paths held to the explained rules --------------------------------
+
+
+@SETTINGS
+@given(vg_positions(min_boats=1, max_boats=4),
+       st.sampled_from(["A", "B3", "red boat", "bow_1-x", "\u00c4"]))
+def test_every_legal_move_reads_back_from_its_notation(pos: vg.Position, name: str) -> None:
+    """``Move.parse(str(m)) == m`` for every legal move, whatever the boat's id (an id with
+    a space inside too: the vector is the last word)."""
+    first = pos.boats[0]
+    if name not in pos.boat_ids:
+        renamed = vg.Boat(name, first.at, first.vector, first.lost_turns)
+        pos = replace(pos, boats=(renamed, *pos.boats[1:]))
+    for boat in pos.boat_ids:
+        for move in vg.legal_moves(pos, boat):
+            assert vg.Move.parse(str(move)) == move
+
+
+@SETTINGS
+@given(vg_positions(), st.data())
+def test_a_race_plays_a_move_as_the_explained_judgement_makes_it(
+    pos: vg.Position, data: st.DataObject
+) -> None:
+    """A race's move (on the fast path when it is legal and sails) reaches the position,
+    the path and the event texts of the explained judgement, and refuses what it refuses
+    with the same reason and citation."""
+    from rightofway.vg import game
+
+    boat = pos.boat(data.draw(st.sampled_from(pos.boat_ids)))
+    vectors = sorted(vg.next_vectors(boat.vector))
+    move = vg.Move(boat.id, data.draw(st.one_of(st.none(), st.sampled_from(vectors),
+                                                vg_vectors())))
+    verdict = vg.legality(pos, move)
+    if not verdict.legal:
+        try:
+            game._played(pos, move)
+        except vg.IllegalMove as e:
+            assert (e.reason, e.cite) == (verdict.reason, verdict.cite)
+        else:
+            raise AssertionError(f"{move} was played, but it {verdict.reason}")
+        return
+    played = game._played(pos, move)
+    text = verdict.steps[-1].text if verdict.stand else next(
+        (s.text for s in verdict.steps if str(s.cite) == "VG-I"), "")
+    assert played == game.Played(vg.apply(pos, move), verdict.end, verdict.route,
+                                 verdict.stand, verdict.wrecked, text)
+
+
+def test_the_sailing_table_finds_what_the_manoeuvring_fast_path_finds() -> None:
+    """The cited table (rightofway.vg.rules.SAILING) and the cached fast path of the
+    engines (manoeuvre_faults) break a vector for the same rules, in the same order: every
+    change from no vector or a vector of up to four squares a part, to one of up to five."""
+    from rightofway.vg.vectors import shape_faults
+
+    def vectors(reach: int) -> list[vg.Vector]:
+        return [vg.Vector(a, c, side) for a in range(-reach, reach + 1)
+                for c in range(reach + 1) for side in "SP"]
+
+    sailed = [None, *(v for v in vectors(4) if not shape_faults(v))]
+    for previous in sailed:
+        pos = vg.Position((vg.Boat("A", (50, 50), previous),))
+        for candidate in vectors(5):
+            found = [v.removeprefix("VG-") for v in vg.violations(pos, vg.Move("A", candidate))]
+            assert found == manoeuvre_faults(previous, candidate), (previous, candidate)

@@ -9,13 +9,23 @@ program's output. The wind blows from the North (down the page); ``S`` moves Wes
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
 
-from rightofway import vg
+from rightofway import results, vg
+from rightofway.errors import InputError
+from rightofway.explain import Step
+from rightofway.order import decide
+from rightofway.positions import UnknownId
 from rightofway.races import SetupError
-from rightofway.vg import Boat, Mark, Move, Position, Vector
-from rightofway.vg.game import engaged_pairs, findings, landings, path
+from rightofway.registry import get_ruleset
+from rightofway.vg import Boat, Mark, Move, Position, Vector, sections
+from rightofway.vg.position import engaged_pairs, landings, path
 from rightofway.vg.race import COMPASS_NAMES, Course, Race
+from rightofway.vg.rules import GIVE_WAY, NO_FORCING, RIGHT_OF_WAY, SAILING, TURN, move_facts
+from rightofway.vg.sections import SECTIONS, cite
 from rightofway.vg.vectors import gybe, manoeuvre_faults, next_vectors, shape_faults, tack
 
 V = Vector.parse
@@ -27,8 +37,10 @@ def _cold_caches() -> None:
     the caches and not answers an earlier test left in them (mutation runs fork after a
     clean run)."""
     vg.vectors.next_vectors.cache_clear()
-    vg.game._offsets.cache_clear()
-    vg.game._claimed_offsets.cache_clear()
+    vg.vectors.small_changes.cache_clear()
+    vg.vectors._manoeuvre_faults.cache_clear()
+    vg.position._offsets.cache_clear()
+    vg.position._claimed_offsets.cache_clear()
 
 
 # --- vectors (VG-M1..M4, VG-T, VG-G): the rulebook's own examples -------------------------
@@ -231,7 +243,7 @@ def test_findings_and_is_legal_agree_with_the_rules() -> None:
     assert not vg.is_legal(pos, Move("A", "2U:1S"))  # VG-M3
     assert vg.is_legal(pos, Move("A", "1U:2S"))
     # running aground is legal but costly (VG-I): it stops before the island
-    f = findings(pos, Move("A", "2U:2S"))
+    f = vg.legality(pos, Move("A", "2U:2S"))
     assert f.legal and f.wrecked and f.violations == ("VG-I",)
     assert (f.end, f.traced) == ((4, 6), ((4, 6),))
     assert vg.is_legal(pos, Move("A", "2U:2S"))
@@ -282,7 +294,7 @@ TWO_MARKS = Course((30, 30), LINE, (Mark("1", (10, 14), "S"), Mark("2", (20, 14)
 def test_a_boat_sails_for_the_mark_of_its_leg() -> None:
     # leg k rounds the k-th mark of the sequence; past the last, the finish
     boats = [Boat("A", (9, 1)), Boat("B", (15, 10)), Boat("C", (16, 12)), Boat("D", (3, 20))]
-    race = Race.new(TWO_MARKS, boats, check_setup=False,
+    race = Race.new(boats, TWO_MARKS, check_setup=False,
                     states={"B": {"leg": 1}, "C": {"leg": 2}, "D": {"leg": 3}})
     assert [race.next_mark(b) for b in "ABCD"] == ["start", "1", "2", "finish"]
     assert race.rounding("A") is None and race.rounding("D") is None
@@ -290,7 +302,7 @@ def test_a_boat_sails_for_the_mark_of_its_leg() -> None:
 
 
 def test_a_race_rules_on_a_move_in_its_position() -> None:
-    race = Race.new(TWO_MARKS, [Boat("A", (9, 1)), Boat("B", (11, 1))])
+    race = Race.new([Boat("A", (9, 1)), Boat("B", (11, 1))], TWO_MARKS)
     ruling = race.ruling(Move("A", "1S"))
     assert ruling.legal and ruling.before == race.position
     assert ruling.after == vg.apply(race.position, Move("A", "1S"))
@@ -319,7 +331,7 @@ def test_a_45_degree_turn_has_one_ray() -> None:
 
 
 def _race_json() -> dict[str, object]:
-    race = Race.new(TWO_MARKS, [Boat("A", (9, 1)), Boat("B", (11, 1))])
+    race = Race.new([Boat("A", (9, 1)), Boat("B", (11, 1))], TWO_MARKS)
     return race.to_json()
 
 
@@ -347,13 +359,13 @@ def test_a_saved_race_that_cannot_be_is_refused_naming_the_field(change: object,
 
 def test_standing_still_when_other_moves_are_legal_is_refused_not_a_grounding() -> None:
     pos = Position((Boat("A", (5, 5), V("1U:1S")),))
-    f = findings(pos, Move.stand("A"))
+    f = vg.legality(pos, Move.stand("A"))
     assert f.stand and not f.legal and not f.wrecked and f.violations == ("VG-M2",)
     pinned = Position((Boat("A", (4, 2)), Boat("B", (5, 2)), Boat("C", (6, 2))))
-    stop = findings(pinned, Move.stand("B"))
+    stop = vg.legality(pinned, Move.stand("B"))
     assert stop.stand and stop.legal and not stop.wrecked and stop.violations == ()
     assert [str(s.cite) for s in stop.steps] == ["VG-M2"]
-    repair = findings(Position((Boat("A", (5, 5), None, 2),)), Move.stand("A"))
+    repair = vg.legality(Position((Boat("A", (5, 5), None, 2),)), Move.stand("A"))
     assert repair.stand and repair.legal and not repair.wrecked
     assert [str(s.cite) for s in repair.steps] == ["VG-I"]
 
@@ -455,7 +467,7 @@ def test_a_side_change_that_is_no_tack_breaks_vg_t_when_it_goes_upwind() -> None
 
 
 def test_a_repairing_boat_that_tries_to_sail_has_not_run_aground_again() -> None:
-    f = findings(Position((Boat("A", (5, 5), None, 2),)), Move("A", "1S"))
+    f = vg.legality(Position((Boat("A", (5, 5), None, 2),)), Move("A", "1S"))
     assert f.sitting_out and not f.legal and not f.wrecked and f.violations == ("VG-I",)
 
 
@@ -482,14 +494,14 @@ def test_a_position_that_cannot_be_names_the_field(kwargs: dict[str, object],
 
 def test_race_errors_name_the_boat_the_race_and_the_rule() -> None:
     with pytest.raises(SetupError) as raised:
-        Race.new(TWO_MARKS, [])
+        Race.new([], TWO_MARKS)
     assert str(raised.value.cite) == "VG-S1"
     with pytest.raises(SetupError, match="on row 1") as raised:
-        Race.new(TWO_MARKS, [Boat("A", (9, 0))])
+        Race.new([Boat("A", (9, 0))], TWO_MARKS)
     assert str(raised.value.cite) == "VG-S1"
     with pytest.raises(SetupError, match=r"^boats\.1\.at: "):
-        Race.new(TWO_MARKS, [Boat("A", (9, 1)), Boat("B", (9, 1))], check_setup=False)
-    race = Race.new(TWO_MARKS, [Boat("A", (9, 1))])
+        Race.new([Boat("A", (9, 1)), Boat("B", (9, 1))], TWO_MARKS, check_setup=False)
+    race = Race.new([Boat("A", (9, 1))], TWO_MARKS)
     with pytest.raises(KeyError, match="no boat 'Z'"):
         race.state("Z")
     assert vg.race.RaceOptions(max_turns=1).max_turns == 1
@@ -498,7 +510,7 @@ def test_race_errors_name_the_boat_the_race_and_the_rule() -> None:
 
 
 def test_a_finished_race_refuses_moves_naming_the_move() -> None:
-    race = Race.new(TWO_MARKS, [Boat("A", (9, 1))], options=vg.race.RaceOptions(max_turns=1))
+    race = Race.new([Boat("A", (9, 1))], TWO_MARKS, options=vg.race.RaceOptions(max_turns=1))
     race, _ = race.play(Move("A", "1S"))
     with pytest.raises(vg.IllegalMove) as raised:
         race.play(Move("A", "1S"))
@@ -509,7 +521,7 @@ def test_race_events_carry_their_data() -> None:
     # VG-I: a grounding says where the boat stopped; a repair turn says so in words
     course = Course((24, 24), ((8, 2), (12, 2)), (Mark("M", (10, 10), "S"),),
                     frozenset({(14, 12)}))
-    race = Race.new(course, [Boat("A", (12, 12), V("0U:1P"))], check_setup=False,
+    race = Race.new([Boat("A", (12, 12), V("0U:1P"))], course, check_setup=False,
                     states={"A": {"leg": 1, "moves": 9}})
     race, events = race.play(Move("A", "0U:2P"))
     (grounded,) = [e for e in events if e.kind == "grounded"]
@@ -568,7 +580,7 @@ def test_path_names_its_arguments_and_takes_a_list_for_start() -> None:
 
 
 def test_check_move_and_mark_name_the_argument() -> None:
-    from rightofway.vg.game import check_move
+    from rightofway.vg.position import check_move
 
     with pytest.raises(TypeError, match=r"^move: "):
         check_move("A 2U:1S")
@@ -592,10 +604,10 @@ def test_standing_still_sails_no_path() -> None:
     # Findings.traced is "the path actually sailed": a boat standing still sails none, whether
     # it repairs (VG-I) or stands still when it has legal moves (which breaks VG-M2).
     repairing = Position((Boat("A", (5, 5), None, 1),))
-    f = findings(repairing, Move("A", None))
+    f = vg.legality(repairing, Move("A", None))
     assert f.stand and f.legal and f.traced == () and f.end == (5, 5)
     free = Position((Boat("A", (5, 5), V("1U:1S")),))
-    f = findings(free, Move("A", None))
+    f = vg.legality(free, Move("A", None))
     assert f.stand and not f.legal and "VG-M2" in f.violations
     assert f.traced == () and f.end == (5, 5)
 
@@ -609,3 +621,173 @@ def test_a_board_one_square_wide_or_high_is_allowed() -> None:
     # "width and height are at least 1": one is enough, either way
     for board in ((1, 10), (10, 1), (1, 1)):
         assert Position((Boat("A", (0, 0)),), board=board).board == board
+
+
+# --- the rules as cited tables (rightofway.vg.rules) ------------------------------------------
+
+
+TABLES = {"TURN": TURN, "SAILING": SAILING, "GIVE_WAY": GIVE_WAY, "NO_FORCING": NO_FORCING,
+          "RIGHT_OF_WAY": RIGHT_OF_WAY}
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_every_exception_is_asked_before_the_rules_it_sets_aside(name: str) -> None:
+    table = TABLES[name]
+    sections = [rule.cite.section for rule in table]
+    for i, rule in enumerate(table):
+        assert rule.cite in SECTIONS.values() and rule.summary and rule.name
+        if rule.exception_to is None:
+            continue
+        for overridden in rule.exception_to.split(", "):
+            later = [k for k, s in enumerate(sections) if s == overridden and k > i]
+            assert later, f"{rule.name} ({rule.cite}) must come before rule {overridden}"
+    assert len({rule.name for rule in table}) == len(table)
+
+
+def test_the_tables_between_two_boats_have_no_exceptions() -> None:
+    # binding_each asks every rule of them of every other boat: none sets another aside
+    assert [r.exception_to for r in GIVE_WAY + NO_FORCING] == [None] * 5
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "found"),
+    [
+        # a first move is judged by VG-S3 alone: 2U:1S is too high, but M3 is not asked
+        (None, "2U:1S", ["VG-S3"]),
+        (None, "0U:0S", ["VG-S3"]),
+        # the tack and the gybe set VG-M1 aside: a side change is no small change
+        ("3U:3S", "1U:1P", []),
+        ("5D:2S", "4D:1P", []),
+        # a side change that is neither breaks VG-T (upwind) or VG-G, never VG-M1
+        ("3U:3S", "2U:2P", ["VG-T"]),
+        ("3U:3S", "3D:3P", ["VG-G"]),
+        # on one side VG-M1 binds, and the shape rules beside it
+        ("1U:1S", "3U:2S", ["VG-M1", "VG-M3"]),
+    ],
+)
+def test_an_exception_sets_aside_the_rules_it_names(before: str | None, after: str,
+                                                    found: list[str]) -> None:
+    pos = Position((Boat("A", (50, 50), V(before) if before else None),))
+    assert list(vg.violations(pos, Move("A", V(after)))) == found
+
+
+def test_a_repair_turn_is_no_stop_and_asks_no_sailing_rule() -> None:
+    # VG-I (repairs) comes before VG-M2 (standing still) and decides a repairing boat's turn
+    pos = Position((Boat("A", (5, 5), None, 2), Boat("B", (6, 5), V("1U:1P"))))
+    steps: list[Step] = []
+    assert decide(TURN, move_facts(pos, pos.boat("A"), None), steps) == ("VG-I", "A", "")
+    assert [str(s.cite) for s in steps] == ["VG-I"] and steps[0].kind == "fact"
+    sails = vg.legality(pos, Move("A", "1S"))
+    assert sails.sitting_out and [str(s.cite) for s in sails.steps] == ["VG-I"]
+
+
+# --- one module of citations (rightofway.vg.sections) --------------------------------------
+
+
+def test_every_rule_id_of_the_files_is_a_section_and_reads_as_the_book_writes_it() -> None:
+    from typing import get_args
+
+    from rightofway.vg.scenario import RuleId
+
+    assert set(get_args(RuleId)) == {str(c) for c in SECTIONS.values()}
+    assert [str(c) for c in SECTIONS.values()][:3] == ["VG-M1", "VG-M2", "VG-M3"]
+    assert cite("GW1") is cite("VG-GW1") is SECTIONS["GW1"]
+    named = {n.removeprefix("VG_"): getattr(sections, n) for n in sections.__all__
+             if n.startswith("VG_")}
+    assert named == SECTIONS and list(sections.SUMMARIES) == list(SECTIONS)
+    book = (Path(__file__).parents[2] / "docs" / "vector-game.rst").read_text()
+    assert all(f"VG-{s}" in book or f"({s})" in book for s in SECTIONS)
+
+
+def test_an_unknown_rule_id_is_refused_naming_the_rules() -> None:
+    for odd in ("GW9", "vg-gw1", 3):
+        with pytest.raises(UnknownId, match="no Vector Game rule") as raised:
+            cite(odd)  # type: ignore[arg-type]
+        assert isinstance(raised.value, InputError) and "GW5" in str(raised.value)
+
+
+def test_every_citation_of_a_race_comes_from_the_sections() -> None:
+    race = vg.Race.new(4, seed=5)
+    rng = random.Random(5)
+    while not race.is_over():
+        move = vg.choose_move(race, rng)
+        for step in vg.legality(race.position, move).steps:
+            assert step.cite in SECTIONS.values()
+        race, events = race.play(move)
+        assert all(e.cite in SECTIONS.values() for e in events)
+
+
+# --- legality: the verdict, its reason and the rule that decides -----------------------------
+
+
+def test_legality_says_why_and_cites_the_rule_that_decides() -> None:
+    pos = Position((Boat("A", (5, 5), V("2U:2S")), Boat("B", (9, 9), None, 2),
+                    Boat("C", (20, 20))), islands=frozenset({(2, 8)}))
+    cases = [
+        (Move("A", "2U:2S"), True, "VG-M1", "A 2U:2S is legal: it breaks no rule"),
+        (Move("A", "3U:3S"), True, "VG-I",
+         "A 3U:3S is legal: A's path meets an island at [2, 8]: it stops at [3, 7] and loses "
+         "two turns for repairs"),
+        (Move.stand("B"), True, "VG-I",
+         "B (stands still) is legal: B is repairing and stands still at [9, 9]; it loses 1 "
+         "more turn"),
+        (Move("A", "2U:1S"), False, "VG-M3",
+         "breaks VG-M3: 2U:1S after 2U:2S: upwind the U part may not exceed the cross part"),
+        (Move.stand("C"), False, "VG-M2",
+         "breaks VG-M2: C may not stand still: every move covers at least one square, and it "
+         "has legal moves (0U:1P, 0U:1S)"),
+    ]
+    for move, legal, decides, reason in cases:
+        verdict = vg.legality(pos, move)
+        assert isinstance(verdict, results.Legality) and isinstance(verdict, vg.Legality)
+        assert (verdict.legal, str(verdict.cite), verdict.reason) == (legal, decides, reason)
+        assert bool(verdict) is legal and verdict.move == move
+        assert verdict.explain().startswith(f"move: {move}\nlegal: {'yes' if legal else 'no'}")
+        data = verdict.to_json()
+        assert (data["move"], data["cite"], data["steps"][0]["cite"]) == (
+            str(move), decides, str(verdict.steps[0].cite))
+    pinned = Position((Boat("A", (4, 2)), Boat("B", (5, 2)), Boat("C", (6, 2))))
+    stop = vg.legality(pinned, Move.stand("B"))
+    assert (stop.legal, str(stop.cite)) == (True, "VG-M2")
+    assert stop.reason == ("B (stands still) is legal: B at [5, 2] has no legal move: it stops "
+                           "there and starts again from rest with 1S or 1P")
+
+
+# --- protests: the Vector Game has no penalty turns ------------------------------------------
+
+
+def test_a_protest_against_an_illegal_move_is_upheld_and_one_against_a_legal_move_dismissed(
+) -> None:
+    pos = Position((Boat("A", (8, 9), V("2U:2P")), Boat("B", (10, 10), V("1U:1S"))))
+    crossing = Move("A", "2U:2P")  # crosses just ahead of B on starboard (VG-GW1)
+    ruling = vg.adjudicate(pos, crossing, vg.Protest(by="B", against="A"))
+    assert (ruling.legal, ruling.verdict, ruling.penalty) == (False, "upheld", None)
+    last = ruling.steps[-1]
+    assert (last.kind, str(last.cite)) == ("conclusion", "VG-GW1")
+    assert last.text == ("B's protest against A is upheld: A 2U:2P breaks VG-GW1; the Vector "
+                         "Game has no penalty turns, so the move is not allowed and the boat "
+                         "makes another")
+    assert "protest: upheld" in ruling.explain()
+    assert ruling.steps[:-1] == vg.adjudicate(pos, crossing).steps
+    apart = Position((pos.boat("A"), Boat("B", (20, 20), V("1U:1S"))))
+    ruling = vg.adjudicate(apart, crossing, vg.Protest("B", "A"))
+    assert (ruling.legal, ruling.verdict) == (True, "dismissed")
+    assert ruling.steps[-1].text == "B's protest against A is dismissed: A 2U:2P is legal"
+    ruling = vg.adjudicate(pos, crossing, vg.Protest("A", "B"))
+    assert ruling.verdict == "dismissed" and str(ruling.steps[-1].cite) == "VG-C4"
+    assert ruling.steps[-1].text == ("A's protest against B is dismissed: the move is A's, and "
+                                     "B made none")
+    assert vg.Protest is results.Protest
+
+
+def test_a_protest_that_cannot_be_heard_is_refused_naming_the_field() -> None:
+    pos = Position((Boat("A", (8, 9), V("2U:2P")), Boat("B", (10, 10), V("1U:1S"))))
+    move = Move("A", "2U:2P")
+    with pytest.raises(UnknownId, match=r"^protest\.by: no boat 'Z'"):
+        vg.adjudicate(pos, move, vg.Protest("Z", "A"))
+    with pytest.raises(InputError, match="A cannot protest itself"):
+        vg.adjudicate(pos, move, vg.Protest("A", "A"))
+    with pytest.raises(TypeError, match=r"^protest: expected a rightofway\.results\.Protest"):
+        vg.adjudicate(pos, move, "B protests A")  # type: ignore[arg-type]
+    assert get_ruleset("vector-game").adjudicate(pos, move, vg.Protest("B", "A")).verdict == \
+        "upheld"
