@@ -131,10 +131,17 @@ class Position(BoatIndex[Boat]):
     def touching(self, boat: Boat) -> str | None:
         """The id of the first other boat whose hull ``boat``'s hull (standing where she is
         given) touches or crosses, or ``None`` (hulls may not touch, RRS 14)."""
-        mine = self.hull(boat)
         limit = 1e-6 * self.hull_length
+        reach = self.hull_length + limit
+        x, y = boat.at
+        mine = None
         for other in self.boats:
-            if other.id != boat.id and hull_distance(mine, self.hull(other)) < limit:
+            # hulls centred further apart than a hull's length (and the tolerance) never meet
+            if other.id == boat.id or abs(other.at[0] - x) > reach \
+                    or abs(other.at[1] - y) > reach:
+                continue
+            mine = mine or self.hull(boat)
+            if hull_distance(mine, self.hull(other)) < limit:
                 return other.id
         return None
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from rightofway import sim
@@ -318,3 +318,27 @@ def test_the_api_refuses_odd_values_with_a_clear_error(a: Any, b: Any) -> None:
 def test_a_race_progress_is_plain() -> None:
     assert Progress() == Progress(False, False, 0, False, 0)
     assert math.isclose(sim.Race.new(2, seed=1).options.leg, 20.0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(-2.2, 2.2), st.floats(-2.2, 2.2), st.integers(0, 71),
+       st.sampled_from([0.5, 1.0, 2.0]))
+@example(0.0, 1.0, 0, 2.0)  # bow to stern, end to end
+@example(0.0, 1.0 + 0.9e-6, 0, 2.0)  # within the tolerance
+@example(0.0, 1.0 + 2e-6, 0, 2.0)  # just apart
+@example(1.0, 0.0, 0, 1.0)  # side by side, a hull's length apart
+def test_touching_is_what_a_position_refuses(x: float, y: float, turn: int,
+                                             length: float) -> None:
+    """The fast test a move's end is put to (Position.touching) refuses exactly the hulls
+    a position refuses (RRS 14), end to end and side by side included."""
+    from rightofway.positions import PositionError
+
+    pos = sim.Position("N", 10, (sim.Boat("A", (0.0, 0.0), 0.0),
+                                 sim.Boat("B", (9.0, 9.0), 45.0)), hull_length=length)
+    moved = sim.Boat("B", (x * length, y * length), turn * 5.0)
+    try:
+        pos.with_boat(moved)
+        refused = False
+    except PositionError:
+        refused = True
+    assert (pos.touching(moved) == "A") == refused
