@@ -21,17 +21,25 @@ class MarkModel(StrictModel):
     """A mark: ``{"id": "1", "at": [7, 24], "side": "S"}``."""
 
     id: Id
+    """The mark's id."""
     at: Coord
+    """Its intersection; marks are obstacles (VG-C3)."""
     side: Literal["S", "P"]
+    """The side of the boat it is left on when rounded: S starboard, P port."""
 
 
 class BoatModel(StrictModel):
-    """A boat: ``{"id": "A", "at": [5, 2], "vector": "2U:2S", "lost_turns": 0}``."""
+    """A boat: ``{"id": "A", "at": [5, 2], "vector": "2U:2S", "lost_turns": 0}``; the
+    vector is read when the position is built (a scenario file's boat checks it here)."""
 
     id: Id
+    """The boat's id, unique in the position."""
     at: Coord
+    """Its intersection [x, y] on the page."""
     vector: StrictStr | None = None
+    """Its last vector; none before its first move or while at rest."""
     lost_turns: Annotated[StrictInt, Field(ge=0, le=2)] = 0
+    """Turns it still loses to repairs after running aground (VG-I)."""
 
 
 class PositionModel(StrictModel):

@@ -227,7 +227,7 @@ _M1 = "a vector changes by at most 1 in one part, or in both when they are equal
 _M2 = "every move covers at least one square"
 
 
-def _breach(m: MoveFacts, rule: object, why: str) -> Finding:
+def _breach(m: MoveFacts, rule: Citation, why: str) -> Finding:
     v = m.vector
     return Finding(str(rule), m.boat.id, f"{v} after {m.before}: {why}")
 

@@ -22,6 +22,7 @@ from rightofway.scenarios import (
     check_expectations,
 )
 from rightofway.vg import game
+from rightofway.vg.jsonmodels import BoatModel, MarkModel
 from rightofway.vg.position import (
     Boat,
     Mark,
@@ -54,17 +55,11 @@ VectorText = Annotated[StrictStr, AfterValidator(_vector),
 """A vector's text, checked wherever a file gives one."""
 
 
-class VgBoatModel(StrictModel):
+class VgBoatModel(BoatModel):
     """A boat: ``{id: A, at: [3, 4], vector: "2U:2S"}``; no vector before its first move."""
 
-    id: BoatId
-    """The boat's id, unique in the position."""
-    at: Coord
-    """Its intersection [x, y] on the page."""
     vector: VectorText | None = None
     """Its last vector; none before its first move or while at rest."""
-    lost_turns: Annotated[StrictInt, Field(ge=0, le=2)] = 0
-    """Turns it still loses to repairs after running aground (VG-I)."""
 
 
 class BoardModel(StrictModel):
@@ -85,15 +80,8 @@ class LineModel(StrictModel):
     """The East end of the line, on the same row."""
 
 
-class VgMarkModel(StrictModel):
+class VgMarkModel(MarkModel):
     """A mark of the course: ``{id: "1", at: [7, 24], side: S}`` (VG-C1)."""
-
-    id: BoatId
-    """The mark's id."""
-    at: Coord
-    """Its intersection; marks are obstacles (VG-C3)."""
-    side: Literal["S", "P"]
-    """The side of the boat it is left on when rounded: S starboard, P port."""
 
 
 class VgPositionModel(StrictModel):
