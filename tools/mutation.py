@@ -23,30 +23,15 @@ import argparse
 import json
 import random
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-MODULES = (
-    "rightofway/geometry.py",
-    "rightofway/order.py",
-    "rightofway/rtw/moves.py",
-    "rightofway/rtw/rules.py",
-    "rightofway/rtw/course.py",
-    "rightofway/rtw/race.py",
-    "rightofway/vg/vectors.py",
-    "rightofway/vg/game.py",
-    "rightofway/vg/race.py",
-    "rightofway/plane.py",
-    "rightofway/rrs/rules.py",
-    "rightofway/sim/sailing.py",
-    "rightofway/sim/moves.py",
-    "rightofway/sim/plan.py",
-    "rightofway/sim/rules.py",
-    "rightofway/sim/race.py",
-    "rightofway/ac/moves.py",
-    "rightofway/ac/race.py",
-)
+MODULES: tuple[str, ...] = tuple(
+    tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    ["tool"]["mutmut"]["only_mutate"])
+"""The modules mutated: pyproject.toml's ``[tool.mutmut] only_mutate``, written once."""
 
 # mutmut's exit codes (mutmut/stats.py), grouped as the kill rate counts them.
 KILLED = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout",
