@@ -160,7 +160,7 @@ _BANDS = ((45.0, PointOfSail.IN_IRONS), (68.0, PointOfSail.BEAT), (113.0, PointO
 
 
 def normalise(degrees: float) -> float:
-    """A heading in [0, 360), rounded to :data:`~rightofway.sim.ANGLE_DECIMALS` decimals."""
+    """A heading in [0, 360), rounded to :data:`~rightofway.sim.sailing.ANGLE_DECIMALS` decimals."""
     h = round(degrees % 360.0, ANGLE_DECIMALS)
     return 0.0 if h >= 360.0 else h + 0.0
 
