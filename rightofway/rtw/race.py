@@ -1,9 +1,9 @@
 """A whole Race the Wind race: turns, the start procedure, wind shifts, cover,
 protests, penalties, mark roundings and the finish (RTW 1-3.7).
 
-A :class:`Race` is an immutable state; :meth:`Race.play` returns the next state
-and the :class:`Event` values the move caused, each citing its section. A race
-is the sequence of states it passes through; nothing is ever mutated.
+A :class:`~rightofway.rtw.Race` is an immutable state; :meth:`~rightofway.rtw.Race.play`
+returns the next state and the :class:`Event` values the move caused, each citing its
+section. A race is the sequence of states it passes through; nothing is ever mutated.
 
 Legs are numbered from 1: on the windward-leeward course odd legs beat up to
 the windward mark (or the windward gate), even legs run down to the gate; on
@@ -799,7 +799,8 @@ def options_json(o: RaceOptions) -> dict[str, Any]:
 def setup_line(race: Race) -> dict[str, Any]:
     """The set-up line of a race about to be played: its course, options, seed and board,
     and, for a race that is no set-up of those (one taken up mid-way, or read back with
-    :meth:`Race.from_json`), its whole state (:meth:`Race.to_json`)."""
+    :meth:`~rightofway.rtw.Race.from_json`), its whole state
+    (:meth:`~rightofway.rtw.Race.to_json`)."""
     line = {
         "type": "setup",
         "format": FORMAT,
