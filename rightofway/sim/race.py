@@ -30,7 +30,7 @@ from rightofway.errors import InputError
 from rightofway.explain import Citation
 from rightofway.geometry import Tack
 from rightofway.plane import segments_cross
-from rightofway.positions import PositionError, UnknownId, check_instance
+from rightofway.positions import PositionError, check_instance
 from rightofway.races import Event, IllegalMove, SetupError
 from rightofway.sim import moves, rules
 from rightofway.sim.plan import Move
@@ -195,32 +195,33 @@ class Race(races.Race[Move]):
             seed = random.randrange(2**63)
         elif isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > 2**63:
             raise SetupError(f"seed: expected a whole number, got {seed!r:.40}")
-        count = boats if isinstance(boats, int) and not isinstance(boats, bool) else None
-        if count is None and not isinstance(boats, (tuple, list)):
+        placed: tuple[Boat, ...] | None = None
+        if isinstance(boats, (tuple, list)):
+            placed = tuple(boats)
+            n = len(placed)
+        elif isinstance(boats, int) and not isinstance(boats, bool):
+            n = boats
+        else:
             raise SetupError(f"boats: expected how many boats (2 to 10) or the boats placed, "
                              f"got {boats!r:.40}")
-        n = count if count is not None else len(boats)  # type: ignore[arg-type]
         if not 2 <= n <= 10:
             raise SetupError(f"boats: expected 2 to 10 boats, got {n}")
+        for i, b in enumerate(placed or ()):
+            if not isinstance(b, Boat):
+                raise SetupError(f"boats[{i}]: expected a Boat, got {b!r:.60}")
         rng = random.Random(f"sim-setup:{seed}")
         initial = initial or (rng.randint(1, 8), rng.randint(1, 8))
         start = start or rng.randint(1, 8)
         wind, knots = initial_wind(*initial)
         laid = _course(course, wind, options)
-        if count is None:
-            fleet = tuple(boats)  # type: ignore[arg-type]
-            for i, b in enumerate(fleet):
-                if not isinstance(b, Boat):
-                    raise SetupError(f"boats[{i}]: expected a Boat, got {b!r:.60}")
-        else:
-            fleet = _row(count, wind, options)
+        fleet = placed if placed is not None else _row(n, wind, options)
         try:
             position = Position(wind, knots, fleet, laid.marks, (laid.line,),
                                 start_turns(start), options.hull_length)
         except PositionError as e:
             raise SetupError(str(e)) from None
-        if count is None:
-            for b in fleet:
+        if placed is not None:
+            for b in placed:
                 if rules.course_side(position, laid.line, b.at) > 0:
                     raise SetupError(f"boats: {b.id} at [{b.at[0]:g}, {b.at[1]:g}] is on the "
                                      "course side of the starting line; boats are placed in "
@@ -239,11 +240,8 @@ class Race(races.Race[Move]):
     def boat_progress(self, boat: str) -> Progress:
         """A boat's progress (:class:`~rightofway.positions.UnknownId` for a boat not in
         the race)."""
-        for bid, p in self.progress:
-            if bid == boat:
-                return p
-        self.position.boat(boat, "boat")  # names the boats (a boat not racing is absent)
-        raise UnknownId(f"boat: {boat!r} is not racing")
+        self.position.boat(boat, "boat")
+        return dict(self.progress)[boat]  # every boat of the position has her progress
 
     @property
     def to_move(self) -> str | None:
