@@ -8,6 +8,7 @@ kernel, the scenario files, the CLI and the pytest plugin work with any of them.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any, Literal, NoReturn, Protocol, runtime_checkable
 
 from rightofway.errors import Unsupported
@@ -209,16 +210,22 @@ def with_capability(capability: Capability) -> list[str]:
 
 
 class RulesetBase:
-    """A base for ruleset classes: each capability method raises
-    :class:`~rightofway.errors.Unsupported` until the ruleset provides it, and
-    ``capabilities`` says which it does. Subclasses set ``name``, ``code``, ``title``,
-    ``scenario_model`` and the core methods."""
+    """A base for ruleset classes. Subclasses set ``name``, ``code``, ``title``,
+    ``scenario_model``, ``package``, ``capabilities`` and the drawings; every other
+    method forwards to the package (see :attr:`package`), and a method of a capability not
+    declared raises :class:`~rightofway.errors.Unsupported`."""
 
     name: str = ""
     code: str = ""
     title: str = ""
     capabilities: frozenset[str] = frozenset()
     depends_on: tuple[str, ...] = ()
+    package: str = ""
+    """The ruleset's package (``rightofway.vg``). The methods of each capability it
+    declares call the package's public function of the same name (``legal_moves``,
+    ``right_of_way``, ``adjudicate``, ...), ``prepare`` and ``check`` its ``scenario``
+    module's, ``random_race`` and ``choose_move`` its ``bots`` module's, ``replay`` its
+    ``record`` module's; a ruleset overrides what differs."""
     courses: tuple[str, ...] = ()
     layers: tuple[str, ...] = ()
     """Layers its drawings can show or leave out (``rightofway draw --layers``)."""
@@ -251,35 +258,88 @@ class RulesetBase:
         raise Unsupported(f"{what}: ruleset {self.name!r} has no {capability} "
                           f"(it offers {offered})")
 
+    def module(self, sub: str = "") -> Any:
+        """The ruleset's package (:attr:`package`), or its module ``sub`` (``scenario``,
+        ``bots``, ``record``)."""
+        if not self.package:
+            raise Unsupported(f"ruleset {self.name!r} names no package to forward to")
+        return importlib.import_module(f"{self.package}.{sub}" if sub else self.package)
+
+    def _forward(self, capability: Capability, what: str, *args: Any) -> Any:
+        """The package's public function ``what`` called with ``args``, when the ruleset
+        declares ``capability`` and the package has it; :class:`Unsupported` otherwise."""
+        func = getattr(self.module(), what, None) if capability in self.capabilities else None
+        if func is None:
+            self._unsupported(what, capability)
+        return func(*args)
+
+    def prepare(self, model: Any, file: str) -> Any:
+        """Kernel values of a validated scenario file (its ``scenario`` module's
+        ``prepare``)."""
+        return self.module("scenario").prepare(model, file)
+
+    def check(self, prepared: Any) -> Any:
+        """A scenario's expectations checked (its ``scenario`` module's ``check``)."""
+        return self.module("scenario").check(prepared)
+
     def right_of_way(self, position: Any, a: str, b: str) -> RightOfWay:
-        self._unsupported("right_of_way", "adjudication")
+        """Who of two boats holds right of way: the package's ``right_of_way``."""
+        found: RightOfWay = self._forward("adjudication", "right_of_way", position, a, b)
+        return found
 
     def engagement_graph(self, position: Any) -> nx.DiGraph:
-        self._unsupported("engagement_graph", "adjudication")
+        """The package's ``engagement_graph``: give-way boat to right-of-way boat."""
+        graph: nx.DiGraph = self._forward("adjudication", "engagement_graph", position)
+        return graph
 
     def adjudicate(self, position: Any, move: Any, protest: Any = None) -> Ruling[Any, Any]:
-        self._unsupported("adjudicate", "adjudication")
+        """The package's ``adjudicate``."""
+        ruling: Ruling[Any, Any] = self._forward("adjudication", "adjudicate", position, move,
+                                                 protest)
+        return ruling
 
     def legal_moves(self, position: Any, boat: str) -> list[Any]:
-        self._unsupported("legal_moves", "moves")
+        """The package's ``legal_moves``."""
+        return list(self._forward("moves", "legal_moves", position, boat))
 
     def is_legal(self, position: Any, move: Any) -> bool:
-        self._unsupported("is_legal", "moves")
+        """The package's ``is_legal``."""
+        return bool(self._forward("moves", "is_legal", position, move))
 
     def apply(self, position: Any, move: Any) -> Any:
-        self._unsupported("apply", "moves")
+        """The package's ``apply``."""
+        return self._forward("moves", "apply", position, move)
 
     def claims(self, position: Any) -> dict[str, frozenset[Any]]:
-        self._unsupported("claims", "moves")
+        """The package's ``claims``."""
+        return dict(self._forward("moves", "claims", position))
 
     def random_race(self, boats: int, seed: int, course: str | None = None) -> Any:
-        self._unsupported("random_race", "races")
+        """A seeded race of bots: its ``bots`` module's ``random_race``, on the named
+        ``course`` (one of :attr:`courses`) or the ruleset's own."""
+        if "races" not in self.capabilities:
+            self._unsupported("random_race", "races")
+        bots = self.module("bots")
+        if course is None:
+            return bots.random_race(boats, seed)
+        if not self.courses:
+            raise KeyError(f"course: {self.name} races on its own course, not {course!r}")
+        if course not in self.courses:
+            raise KeyError(f"course: expected one of {', '.join(self.courses)}, got {course!r}")
+        return bots.random_race(boats, seed, course=course)
 
     def choose_move(self, race: Any, rng: random.Random) -> Any:
-        self._unsupported("choose_move", "races")
+        """The bot's move: its ``bots`` module's ``choose_move``."""
+        if "races" not in self.capabilities:
+            self._unsupported("choose_move", "races")
+        return self.module("bots").choose_move(race, rng)
 
     def replay(self, lines: list[str]) -> Iterator[ReplayTurn[Any, Any]]:
-        self._unsupported("replay", "races")
+        """A record replayed move by move: its ``record`` module's ``replay``."""
+        if "races" not in self.capabilities:
+            self._unsupported("replay", "races")
+        turns: Iterator[ReplayTurn[Any, Any]] = self.module("record").replay(lines)
+        return turns
 
 
 GROUP = "rightofway.rulesets"

@@ -10,15 +10,12 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-import networkx as nx
 from pydantic import BaseModel
 
 from rightofway.errors import Unsupported
 from rightofway.registry import RulesetBase
-from rightofway.results import RightOfWay
 from rightofway.rrs import rules, scenario
 from rightofway.rrs.position import Position
-from rightofway.scenarios import ScenarioReport
 
 __all__ = ["RacingRules"]
 
@@ -33,17 +30,10 @@ class RacingRules(RulesetBase):
 
     name = "rrs"
     code = "RRS"
+    package = "rightofway.rrs"
     capabilities = frozenset({"adjudication"})
     title = "Racing Rules of Sailing"
     scenario_model: type[BaseModel] = scenario.RrsScenario
-
-    def prepare(self, model: Any, file: str) -> scenario.Prepared:
-        """Kernel values of a validated scenario file, with the pair's ruling."""
-        return scenario.prepare(model, file)
-
-    def check(self, prepared: scenario.Prepared) -> ScenarioReport:
-        """Check a scenario's expectations."""
-        return scenario.check(prepared)
 
     def diagram(self, position: Position, move: Any = None) -> str:
         """The snapshot with the pair judged (``move``: the pair, default the first two)."""
@@ -70,30 +60,6 @@ class RacingRules(RulesetBase):
                    "abeam from the sterns of the pair, the arrow runs from the boat that keeps "
                    "clear.")
         return alt, caption
-
-    def legal_moves(self, position: Position, boat: str) -> list[Any]:
-        """Not available: snapshots have no moves."""
-        _no_moves("legal_moves")
-
-    def is_legal(self, position: Position, move: Any) -> bool:
-        """Not available: snapshots have no moves."""
-        _no_moves("is_legal")
-
-    def apply(self, position: Position, move: Any) -> Position:
-        """Not available: snapshots have no moves."""
-        _no_moves("apply")
-
-    def claims(self, position: Position) -> dict[str, frozenset[Any]]:
-        """Not available: the rules have no claims."""
-        _no_moves("claims")
-
-    def right_of_way(self, position: Position, a: str, b: str) -> RightOfWay:
-        """See :func:`rightofway.rrs.right_of_way`."""
-        return rules.right_of_way(position, a, b)
-
-    def engagement_graph(self, position: Position) -> nx.DiGraph:
-        """See :func:`rightofway.rrs.engagement_graph`."""
-        return rules.engagement_graph(position)
 
     def adjudicate(self, position: Position, move: Any, protest: Any = None) -> Any:
         """Not available: see :func:`rightofway.rrs.ruling` for a pair."""

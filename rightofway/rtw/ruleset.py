@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
 from typing import Any
 
-import networkx as nx
 from pydantic import BaseModel
 
-from rightofway.races import ReplayTurn
 from rightofway.registry import RulesetBase
-from rightofway.results import RightOfWay, Ruling
 from rightofway.rtw import moves, rules, scenario
-from rightofway.rtw.position import Move, Position, Protest
-from rightofway.scenarios import ScenarioReport
+from rightofway.rtw.position import Move, Position
 
 __all__ = ["RaceTheWind"]
 
@@ -24,6 +18,7 @@ class RaceTheWind(RulesetBase):
 
     name = "race-the-wind"
     code = "RTW"
+    package = "rightofway.rtw"
     capabilities = frozenset({"adjudication", "moves", "races"})
     courses = ("windward-leeward", "windward-gate", "triangle")
     layers = ("claims", "contested", "shadows", "engagement")
@@ -34,14 +29,6 @@ class RaceTheWind(RulesetBase):
     def scenario_model(self) -> type[BaseModel]:
         """The strict model of Race the Wind scenario files."""
         return scenario.RtwScenario
-
-    def prepare(self, model: Any, file: str) -> scenario.Prepared:
-        """Kernel values of a validated scenario file."""
-        return scenario.prepare(model, file)
-
-    def check(self, prepared: scenario.Prepared) -> ScenarioReport:
-        """Check a scenario's expectations."""
-        return scenario.check(prepared)
 
     def diagram(self, position: Position, move: Move | None = None) -> str:
         """Before and after, with claims, contested points and give-way arrows."""
@@ -84,55 +71,3 @@ class RaceTheWind(RulesetBase):
         if not moves.is_legal(position, move):
             return alt, f"The position; the move {move} is not legal, so it is not drawn. {key}"
         return alt, f"Before the move {move} (its path dashed) and after it. {key}"
-
-    def legal_moves(self, position: Position, boat: str) -> list[Move]:
-        """See :func:`rightofway.rtw.legal_moves`."""
-        return moves.legal_moves(position, boat)
-
-    def is_legal(self, position: Position, move: Move) -> bool:
-        """See :func:`rightofway.rtw.is_legal`."""
-        return moves.is_legal(position, move)
-
-    def apply(self, position: Position, move: Move) -> Position:
-        """See :func:`rightofway.rtw.apply`."""
-        return moves.apply(position, move)
-
-    def claims(self, position: Position) -> dict[str, frozenset[Any]]:
-        """See :func:`rightofway.rtw.claims`."""
-        return dict(moves.claims(position))
-
-    def right_of_way(self, position: Position, a: str, b: str) -> RightOfWay:
-        """See :func:`rightofway.rtw.right_of_way`."""
-        return rules.right_of_way(position, a, b)
-
-    def engagement_graph(self, position: Position) -> nx.DiGraph:
-        """See :func:`rightofway.rtw.engagement_graph`."""
-        return rules.engagement_graph(position)
-
-    def adjudicate(
-        self, position: Position, move: Move, protest: Protest | None = None
-    ) -> Ruling[Position, Move]:
-        """See :func:`rightofway.rtw.adjudicate`."""
-        return rules.adjudicate(position, move, protest)
-
-    def random_race(self, boats: int, seed: int, course: str | None = None) -> Any:
-        """A seeded race of bots (:func:`rightofway.rtw.bots.random_race`)."""
-        from rightofway.rtw import bots
-
-        if course is None:
-            return bots.random_race(boats, seed)
-        if course not in bots.COURSES:
-            raise KeyError(f"course: expected one of {', '.join(bots.COURSES)}, got {course!r}")
-        return bots.random_race(boats, seed, course=bots.COURSES[course])
-
-    def choose_move(self, race: Any, rng: random.Random) -> Any:
-        """The bot's move (:func:`rightofway.rtw.bots.choose_move`)."""
-        from rightofway.rtw import bots
-
-        return bots.choose_move(race, rng)
-
-    def replay(self, lines: list[str]) -> Iterator[ReplayTurn[Any, Any]]:
-        """Replay a record (:func:`rightofway.rtw.record.replay`)."""
-        from rightofway.rtw import record
-
-        return record.replay(lines)

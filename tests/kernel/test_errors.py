@@ -67,5 +67,9 @@ def test_a_ruleset_without_a_capability_says_so_with_unsupported() -> None:
     from rightofway.rrs import Boat, Position
 
     pos = Position(0, (Boat("A", (0.0, 0.0), 45), Boat("B", (3.0, 0.0), 315)))
-    with pytest.raises(Unsupported, match="judges snapshots"):
+    with pytest.raises(Unsupported, match="'rrs' has no moves"):
         get_ruleset("rrs").legal_moves(pos, "A")
+    with pytest.raises(Unsupported, match="judges snapshots"):
+        get_ruleset("rrs").adjudicate(pos, ("A", "B"))
+    with pytest.raises(Unsupported, match="'rrs' has no races"):
+        get_ruleset("rrs").random_race(2, 1)
