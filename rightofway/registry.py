@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # networkx and pydantic load only when a graph or a file mode
 
 __all__ = [
     "CAPABILITIES",
+    "GAME",
     "GROUP",
     "KNOWN_RULESETS",
     "Adjudication",
@@ -83,6 +84,8 @@ Capability = Literal["adjudication", "moves", "races"]
 (``adjudication``), moves to list, check and make (``moves``), whole races to play and
 replay (``races``)."""
 CAPABILITIES: tuple[Capability, ...] = ("adjudication", "moves", "races")
+GAME: frozenset[str] = frozenset(CAPABILITIES)
+"""Every capability: what a game with moves, rulings and races declares."""
 
 
 @runtime_checkable
@@ -231,9 +234,27 @@ class RulesetBase:
     """Layers its drawings can show or leave out (``rightofway draw --layers``)."""
     default_layers: tuple[str, ...] = ()
 
+    def __init_subclass__(cls, *, name: str | None = None, code: str | None = None,
+                          title: str | None = None, package: str | None = None,
+                          capabilities: frozenset[str] | None = None,
+                          **kwargs: Any) -> None:
+        """``class VectorGame(RulesetBase, name="vector-game", code="VG", ...)``: the
+        ruleset's identity given where the class is declared."""
+        super().__init_subclass__(**kwargs)
+        for key, value in (("name", name), ("code", code), ("title", title),
+                           ("package", package), ("capabilities", capabilities)):
+            if value is not None:
+                setattr(cls, key, value)
+
     def diagram(self, position: Any, move: Any = None) -> str:
-        """An SVG drawing of the position before and after the move."""
-        raise NotImplementedError
+        """An SVG drawing of the position before and after the move (its ``drawing``
+        module's ``scenario``)."""
+        return str(self.module("drawing").scenario(position, move))
+
+    def board(self, position: Any) -> str:
+        """The position alone (its ``drawing`` module's ``board``), what positions show in
+        notebooks."""
+        return str(self.module("drawing").board(position))
 
     def drawing(self, position: Any, move: Any = None, *,
                 layers: tuple[str, ...] | None = None, size: int | None = None) -> str:

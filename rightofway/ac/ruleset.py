@@ -7,32 +7,16 @@ from pydantic import BaseModel
 from rightofway.ac import rules, scenario
 from rightofway.ac.moves import Move
 from rightofway.ac.position import Position
-from rightofway.registry import RulesetBase
+from rightofway.registry import GAME, RulesetBase
 
 __all__ = ["AmericasCup"]
 
 
-class AmericasCup(RulesetBase):
+class AmericasCup(RulesetBase, name="americas-cup", code="AC", title="America's Cup",
+                  package="rightofway.ac", capabilities=GAME):
     """The America's Cup board game (citations ``AC`` and the rulebook's headings)."""
 
-    name = "americas-cup"
-    code = "AC"
-    package = "rightofway.ac"
-    capabilities = frozenset({"adjudication", "moves", "races"})
-    title = "America's Cup"
     scenario_model: type[BaseModel] = scenario.AcScenario
-
-    def diagram(self, position: Position, move: Move | None = None) -> str:
-        """Before and after: hulls as two points, cover points, the line, the card played."""
-        from rightofway.ac import drawing
-
-        return str(drawing.scenario(position, move))
-
-    def board(self, position: Position) -> str:
-        """The position alone."""
-        from rightofway.ac import drawing
-
-        return str(drawing.board(position))
 
     def diagram_text(self, position: Position, move: Move | None = None) -> tuple[str, str]:
         """Alternative text listing every boat, and a caption explaining the drawing."""

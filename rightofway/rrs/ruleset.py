@@ -25,27 +25,11 @@ def _no_moves(what: str) -> NoReturn:
                       "the simulation ruleset sails them")
 
 
-class RacingRules(RulesetBase):
+class RacingRules(RulesetBase, name="rrs", code="RRS", title="Racing Rules of Sailing",
+                  package="rightofway.rrs", capabilities=frozenset({"adjudication"})):
     """The Racing Rules of Sailing, Part 2 (citations ``RRS …``)."""
 
-    name = "rrs"
-    code = "RRS"
-    package = "rightofway.rrs"
-    capabilities = frozenset({"adjudication"})
-    title = "Racing Rules of Sailing"
     scenario_model: type[BaseModel] = scenario.RrsScenario
-
-    def diagram(self, position: Position, move: Any = None) -> str:
-        """The snapshot with the pair judged (``move``: the pair, default the first two)."""
-        from rightofway.rrs import drawing
-
-        return str(drawing.scenario(position, move))
-
-    def board(self, position: Position) -> str:
-        """The snapshot alone (the first two boats' ruling drawn)."""
-        from rightofway.rrs import drawing
-
-        return str(drawing.board(position))
 
     def diagram_text(self, position: Position, move: Any = None) -> tuple[str, str]:
         """Alternative text listing every boat, and a caption explaining the drawing."""

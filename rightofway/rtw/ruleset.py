@@ -6,24 +6,20 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rightofway.registry import RulesetBase
+from rightofway.registry import GAME, RulesetBase
 from rightofway.rtw import moves, rules, scenario
 from rightofway.rtw.position import Move, Position
 
 __all__ = ["RaceTheWind"]
 
 
-class RaceTheWind(RulesetBase):
+class RaceTheWind(RulesetBase, name="race-the-wind", code="RTW", title="Race the Wind",
+                  package="rightofway.rtw", capabilities=GAME):
     """The Race the Wind ruleset (citations ``RTW``)."""
 
-    name = "race-the-wind"
-    code = "RTW"
-    package = "rightofway.rtw"
-    capabilities = frozenset({"adjudication", "moves", "races"})
     courses = ("windward-leeward", "windward-gate", "triangle")
     layers = ("claims", "contested", "shadows", "engagement")
     default_layers = ("claims", "contested", "engagement")
-    title = "Race the Wind"
 
     @property
     def scenario_model(self) -> type[BaseModel]:

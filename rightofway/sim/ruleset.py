@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rightofway.registry import RulesetBase
+from rightofway.registry import GAME, RulesetBase
 from rightofway.sim import moves, scenario
 from rightofway.sim.plan import Move
 from rightofway.sim.position import Position, Vec
@@ -21,14 +21,10 @@ from rightofway.sim.position import Position, Vec
 __all__ = ["Simulation"]
 
 
-class Simulation(RulesetBase):
+class Simulation(RulesetBase, name="simulation", code="SIM", title="Sailboat Racing Simulation",
+                 package="rightofway.sim", capabilities=GAME):
     """The sailing simulation (citations ``SIM <heading>``)."""
 
-    name = "simulation"
-    code = "SIM"
-    package = "rightofway.sim"
-    capabilities = frozenset({"adjudication", "moves", "races"})
-    title = "Sailboat Racing Simulation"
     scenario_model: type[BaseModel] = scenario.SimScenario
     depends_on: tuple[str, ...] = ("rrs",)
     """The rulesets it uses: right of way is "as per standard racing rules"."""

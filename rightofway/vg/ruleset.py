@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from rightofway.registry import RulesetBase
+from rightofway.registry import GAME, RulesetBase
 from rightofway.results import RightOfWay
 from rightofway.vg import game, scenario
 from rightofway.vg.position import Move, Position
@@ -12,27 +12,11 @@ from rightofway.vg.position import Move, Position
 __all__ = ["VectorGame"]
 
 
-class VectorGame(RulesetBase):
+class VectorGame(RulesetBase, name="vector-game", code="VG", title="Sailing Vector Game",
+                 package="rightofway.vg", capabilities=GAME):
     """The Sailing Vector Game ruleset (citations ``VG-…``)."""
 
-    name = "vector-game"
-    code = "VG"
-    package = "rightofway.vg"
-    capabilities = frozenset({"adjudication", "moves", "races"})
-    title = "Sailing Vector Game"
     scenario_model: type[BaseModel] = scenario.VgScenario
-
-    def diagram(self, position: Position, move: Move | None = None) -> str:
-        """Before and after, vectors as arrows, give-way zones shaded."""
-        from rightofway.vg import drawing
-
-        return drawing.scenario(position, move)
-
-    def board(self, position: Position) -> str:
-        """The page as it stands: islands, the start line, marks, boats and their vectors."""
-        from rightofway.vg import drawing
-
-        return str(drawing.board(position))
 
     def diagram_text(self, position: Position,
                      move: Move | None = None) -> tuple[str, str]:
