@@ -24,12 +24,14 @@ from rightofway.geometry import Compass, Point, Tack
 
 __all__ = [
     "HEADER",
+    "LEGEND_STRIP",
     "HULL",
     "MAX_SPAN",
     "MAX_UNIT",
     "SVG_NS",
     "Canvas",
     "Colors",
+    "GridPanel",
     "PlaneView",
     "SvgWrapper",
     "arrow_markers",
@@ -38,6 +40,7 @@ __all__ = [
     "far_mark",
     "fmt",
     "grid",
+    "grid_panel",
     "hull_outline",
     "legend",
     "side_by_side",
@@ -336,3 +339,41 @@ def side_by_side(panels: list[ET.Element], size: int, colors: Colors) -> SvgWrap
         for child in list(panel):
             root.append(child)
     return SvgWrapper(ET.tostring(root, encoding="unicode"))
+
+
+@dataclass(frozen=True, slots=True)
+class GridPanel:
+    """One board panel of a grid game begun by :func:`grid_panel`: the ``svg`` element,
+    the group ``g`` to draw in, the ``canvas`` and the panel's ``height`` (the legend's
+    strip is its last :data:`LEGEND_STRIP` pixels)."""
+
+    svg: ET.Element
+    g: ET.Element
+    canvas: Canvas
+    height: float
+
+
+LEGEND_STRIP = 30.0
+"""Height of the legend strip under a grid panel."""
+
+
+def grid_panel(lo: Point, hi: Point, *, size: int, title: str | None, colors: Colors,
+               left: float, prefix: str, css_class: str, title_size: float = 13,
+               margin: float = 28.0) -> GridPanel:
+    """The start every grid game's board panel shares: the intersections ``lo`` to ``hi``
+    centred in a panel ``size`` pixels wide at ``left``, its background, arrowheads,
+    title and lattice with coordinates."""
+    cols, rows = hi[0] - lo[0], hi[1] - lo[1]
+    unit = min((size - 2 * margin) / max(cols, 1), MAX_UNIT)
+    height = HEADER + 2 * margin + rows * unit + LEGEND_STRIP
+    centred = left + (size - 2 * margin - cols * unit) / 2
+    c = Canvas(lo, hi, unit, margin, HEADER, centred, prefix)
+    svg = ET.Element("svg", {"width": fmt(size), "height": fmt(height)})
+    g = el(svg, "g", class_=f"rightofway-board {css_class}")
+    el(g, "rect", x=fmt(left), y="0", width=fmt(size), height=fmt(height),
+       fill=colors.background)
+    arrow_markers(g, colors, prefix)
+    if title:
+        text(g, left + 12, 30, title, title_size, colors.text, font_weight="bold")
+    grid(g, c, colors, True)
+    return GridPanel(svg, g, c, height)

@@ -17,17 +17,14 @@ from rightofway.ac.position import Position, tack_of
 from rightofway.ac.rules import legality
 from rightofway.geometry import Compass
 from rightofway.svg import (
-    HEADER,
-    MAX_UNIT,
+    LEGEND_STRIP,
     SVG_NS,
-    Canvas,
     Colors,
     SvgWrapper,
-    arrow_markers,
     clamp,
     el,
     fmt,
-    grid,
+    grid_panel,
     legend,
     side_by_side,
     text,
@@ -79,21 +76,10 @@ def _panel(position: Position, *, size: int, move: Move | None, title: str | Non
            extent: tuple[Point, Point] | None) -> ET.Element:
     route = track(position, move)
     lo, hi = extent or _extent(position, route)
-    cols, rows = hi[0] - lo[0], hi[1] - lo[1]
-    margin = 28.0
-    unit = min((size - 2 * margin) / max(cols, 1), MAX_UNIT)
-    legend_h = 30.0
-    height = HEADER + 2 * margin + rows * unit + legend_h
-    centred = left + (size - 2 * margin - cols * unit) / 2
-    c = Canvas(lo, hi, unit, margin, HEADER, centred, prefix)
-    svg = ET.Element("svg", {"width": fmt(size), "height": fmt(height)})
-    g = el(svg, "g", class_="rightofway-board americas-cup")
-    el(g, "rect", x=fmt(left), y="0", width=fmt(size), height=fmt(height),
-        fill=colors.background)
-    arrow_markers(g, colors, prefix)
-    if title:
-        text(g, left + 12, 30, title, 13, colors.text, font_weight="bold")
-    grid(g, c, colors, True)
+    panel = grid_panel(lo, hi, size=size, title=title, colors=colors, left=left,
+                       prefix=prefix, css_class="americas-cup", title_size=13)
+    svg, g, c, height = panel.svg, panel.g, panel.canvas, panel.height
+    unit, legend_h = c.unit, LEGEND_STRIP
 
     def inside(p: Point) -> bool:
         return lo[0] <= p[0] <= hi[0] and lo[1] <= p[1] <= hi[1]

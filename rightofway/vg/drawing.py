@@ -18,17 +18,13 @@ import xml.etree.ElementTree as ET
 
 from rightofway.geometry import Compass, Point
 from rightofway.svg import (
-    HEADER,
-    MAX_UNIT,
     SVG_NS,
-    Canvas,
     Colors,
     SvgWrapper,
-    arrow_markers,
     clamp,
     el,
     fmt,
-    grid,
+    grid_panel,
     side_by_side,
     text,
     wind_rose,
@@ -87,21 +83,10 @@ def _panel(position: Position, *, size: int, move: Move | None, zones: bool,
            next_marks: dict[str, str] | None = None) -> ET.Element:
     route = _route(position, move)
     lo, hi = extent or _extent(position, route)
-    cols, rows = hi[0] - lo[0], hi[1] - lo[1]
-    margin = 28.0
-    unit = min((size - 2 * margin) / max(cols, 1), MAX_UNIT)
-    legend_h = 30.0
-    height = HEADER + 2 * margin + rows * unit + legend_h
-    centred = left + (size - 2 * margin - cols * unit) / 2
-    c = Canvas(lo, hi, unit, margin, HEADER, centred, prefix)
-    svg = ET.Element("svg", {"width": fmt(size), "height": fmt(height)})
-    g = el(svg, "g", class_="rightofway-board vector-game")
-    el(g, "rect", x=fmt(left), y="0", width=fmt(size), height=fmt(height),
-        fill=colors.background)
-    arrow_markers(g, colors, prefix)
-    if title:
-        text(g, left + 12, 30, title, 14, colors.text, font_weight="bold")
-    grid(g, c, colors, True)
+    panel = grid_panel(lo, hi, size=size, title=title, colors=colors, left=left,
+                       prefix=prefix, css_class="vector-game", title_size=14)
+    svg, g, c, height = panel.svg, panel.g, panel.canvas, panel.height
+    unit = c.unit
 
     def inside(p: Point) -> bool:
         return lo[0] <= p[0] <= hi[0] and lo[1] <= p[1] <= hi[1]
