@@ -39,6 +39,8 @@ __all__ = [
     "PlaneLineModel",
     "PlanePoint",
     "Prepared",
+    "RecordSetup",
+    "RecordTurn",
     "ScenarioError",
     "ScenarioHeader",
     "ScenarioReport",
@@ -405,6 +407,28 @@ class PlaneLineModel(StrictModel):
     """start or finish."""
     ends: Annotated[tuple[PlanePoint, PlanePoint], Field(strict=False)]
     """Its two ends."""
+
+
+class RecordSetup(StrictModel):
+    """The keys the first line of every game record starts with; each game's set-up model
+    adds its ``ruleset`` and what sets its race up."""
+
+    type: Literal["setup"]
+    """``setup``."""
+    format: Literal["rightofway-race"]
+    """``rightofway-race``."""
+    version: Literal[1]
+    """1."""
+
+
+class RecordTurn(StrictModel):
+    """The keys every move line of a game record starts with; each game's turn model adds
+    the move and ``events``."""
+
+    type: Literal["move"]
+    """``move``."""
+    turn: Annotated[StrictInt, Field(ge=1)]
+    """The turn, from 1."""
 
 
 class ScenarioHeader(StrictModel):

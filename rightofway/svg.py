@@ -24,8 +24,8 @@ from rightofway.geometry import Compass, Point, Tack
 
 __all__ = [
     "HEADER",
-    "LEGEND_STRIP",
     "HULL",
+    "LEGEND_STRIP",
     "MAX_SPAN",
     "MAX_UNIT",
     "SVG_NS",

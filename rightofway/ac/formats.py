@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from rightofway.ac.moves import Action
-from rightofway.scenarios import Id, StrictModel
+from rightofway.scenarios import Id, RecordSetup, RecordTurn, StrictModel
 
 __all__ = ["BoatLine", "Heading", "RaceModel", "SetupModel", "TurnModel"]
 
@@ -39,15 +39,9 @@ class BoatLine(StrictModel):
     """The cards dealt to it before the first move."""
 
 
-class SetupModel(StrictModel):
+class SetupModel(RecordSetup):
     """The first line of a record."""
 
-    type: Literal["setup"]
-    """``setup``."""
-    format: Literal["rightofway-race"]
-    """``rightofway-race``."""
-    version: Literal[1]
-    """1."""
     ruleset: Literal["americas-cup"]
     """``americas-cup``."""
     options: dict[str, Any] = Field(default_factory=dict)
@@ -64,13 +58,9 @@ class SetupModel(StrictModel):
     """The boats in turn order."""
 
 
-class TurnModel(StrictModel):
+class TurnModel(RecordTurn):
     """One move of a record; without ``events`` (written by hand) only the move is checked."""
 
-    type: Literal["move"]
-    """``move``."""
-    turn: Annotated[StrictInt, Field(ge=1)]
-    """The turn, from 1."""
     boat: Id
     """The boat that moves."""
     card: StrictStr | None = None

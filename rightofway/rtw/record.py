@@ -11,7 +11,7 @@ rules produce.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from pydantic import Field, StrictInt, StrictStr
 
@@ -19,7 +19,6 @@ from rightofway.errors import InputError
 from rightofway.geometry import Compass
 from rightofway.races import (
     RecordError,
-    ReplayMismatch,
     ReplayTurn,
     SetupError,
     read_record_line,
@@ -37,12 +36,9 @@ from rightofway.rtw.race import (
     setup_line,
     turn_line,
 )
-from rightofway.scenarios import StrictModel
+from rightofway.scenarios import RecordSetup, RecordTurn
 
 __all__ = [
-    "RecordError",
-    "ReplayMismatch",
-    "ReplayTurn",
     "record_lines",
     "replay",
     "setup_line",
@@ -51,12 +47,9 @@ __all__ = [
 ]
 
 
-class SetupModel(StrictModel):
+class SetupModel(RecordSetup):
     """The first line of a record."""
 
-    type: Literal["setup"]
-    format: Literal["rightofway-race"]
-    version: Literal[1]
     ruleset: Literal["race-the-wind"]
     course: CourseModel
     options: RaceOptionsModel = RaceOptionsModel()
@@ -67,12 +60,10 @@ class SetupModel(StrictModel):
     course, options, seed and position (one taken up mid-way)."""
 
 
-class TurnModel(StrictModel):
+class TurnModel(RecordTurn):
     """One move of a record: its actions or a penalty turn, the protests lodged, the compass
     die's results and, when given, the events it caused (checked against the rules')."""
 
-    type: Literal["move"]
-    turn: Annotated[StrictInt, Field(ge=1)]
     boat: StrictStr
     actions: list[Literal["A", "R45", "R90", "L45", "L90"]] | None = None
     penalty: Literal["R90", "L90"] | None = None

@@ -31,7 +31,7 @@ from rightofway.races import (
     replay_turns,
     validate_record_line,
 )
-from rightofway.scenarios import Id, StrictModel
+from rightofway.scenarios import Id, RecordSetup, RecordTurn, StrictModel
 from rightofway.sim.formats import (
     PlanText,
     RaceOptionsModel,
@@ -44,12 +44,9 @@ from rightofway.sim.race import Race, RaceOptions, Rolls
 __all__ = ["replay", "start"]
 
 
-class SetupModel(StrictModel):
+class SetupModel(RecordSetup):
     """The first line of a record."""
 
-    type: Literal["setup"]
-    format: Literal["rightofway-race"]
-    version: Literal[1]
     ruleset: Literal["simulation"]
     boats: Annotated[StrictInt, Field(ge=2, le=10)]
     seed: Annotated[StrictInt, Field(ge=-(2**63), le=2**63)] = 0
@@ -66,12 +63,10 @@ class RoundDiceModel(StrictModel):
     speed: TwoDice
 
 
-class TurnModel(StrictModel):
+class TurnModel(RecordTurn):
     """One boat's turn; without ``events`` (a record written by hand) only the plan is
     checked."""
 
-    type: Literal["move"]
-    turn: Annotated[StrictInt, Field(ge=1)]
     boat: Id
     plan: PlanText
     dice: RoundDiceModel | None = None

@@ -17,20 +17,19 @@ rules produce.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import Field, StrictInt, StrictStr
+from pydantic import StrictStr
 
 from rightofway.races import (
     RecordError,
-    ReplayMismatch,
     ReplayTurn,
     SetupError,
     read_record_line,
     replay_turns,
     validate_record_line,
 )
-from rightofway.scenarios import Id, StrictModel
+from rightofway.scenarios import Id, RecordSetup, RecordTurn
 from rightofway.vg.jsonmodels import CourseModel, OptionsModel
 from rightofway.vg.notation import NotationError, from_notation
 from rightofway.vg.position import Move
@@ -45,9 +44,6 @@ from rightofway.vg.race import (
 from rightofway.vg.vectors import as_vector
 
 __all__ = [
-    "RecordError",
-    "ReplayMismatch",
-    "ReplayTurn",
     "record_lines",
     "replay",
     "setup_line",
@@ -56,24 +52,19 @@ __all__ = [
 ]
 
 
-class SetupModel(StrictModel):
+class SetupModel(RecordSetup):
     """The first line of a record."""
 
-    type: Literal["setup"]
-    format: Literal["rightofway-race"]
-    version: Literal[1]
     ruleset: Literal["vector-game"]
     course: CourseModel
     options: OptionsModel = OptionsModel()
     position: StrictStr
 
 
-class TurnModel(StrictModel):
+class TurnModel(RecordTurn):
     """One move of a record; ``vector`` ``null`` stands still. Without ``events`` (a record
     written by hand) only the move is checked."""
 
-    type: Literal["move"]
-    turn: Annotated[StrictInt, Field(ge=1)]
     boat: Id
     vector: StrictStr | None
     events: list[dict[str, Any]] | None = None

@@ -13,12 +13,12 @@ from strategies import positions
 
 from rightofway.cli import main
 from rightofway.geometry import Compass
-from rightofway.races import RecordError
+from rightofway.races import RecordError, ReplayMismatch
 from rightofway.rtw import Boat, Course, Move, Position, Race
 from rightofway.rtw.bots import COURSES, choose_move, random_race
 from rightofway.rtw.notation import NotationError, from_notation, notation
 from rightofway.rtw.race import Event
-from rightofway.rtw.record import ReplayMismatch, record_lines, replay
+from rightofway.rtw.record import record_lines, replay
 
 Played = list[tuple[Move, tuple[Event, ...]]]
 
