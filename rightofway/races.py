@@ -32,6 +32,7 @@ __all__ = [
     "event_difference",
     "plain",
     "read_record_line",
+    "read_setup",
     "replay_turns",
     "validate_record_line",
 ]
@@ -133,6 +134,7 @@ def read_record_line(line: str, number: int) -> Any:
 
 M = TypeVar("M")
 R = TypeVar("R")
+S = TypeVar("S")
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +165,16 @@ def validate_record_line(model: type[Any], data: Any, number: int, *,
         where = ".".join(map(str, loc)) or "line"
         got = f" (got {e.errors()[0].get('input')!r})" if show_input else ""
         raise RecordError(number, f"{where}: {msg}{got}") from None
+
+
+def read_setup(lines: list[str], model: type[S], *, show_input: bool = False) -> S:
+    """The first line of a game record read by the strict set-up ``model``;
+    :class:`RecordError` for an empty record or a line that does not fit."""
+    if not lines or not lines[0].strip():
+        raise RecordError(1, "the record is empty; it starts with a set-up line")
+    setup: S = validate_record_line(model, read_record_line(lines[0], 1), 1,
+                                    show_input=show_input)
+    return setup
 
 
 def replay_turns(lines: list[str], race: R, turn_model: type[Any],

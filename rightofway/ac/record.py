@@ -42,10 +42,7 @@ def start(lines: list[str]) -> Race:
     """The game a record's set-up line describes;
     :class:`~rightofway.races.RecordError` when it cannot be read or breaks the set-up
     rules."""
-    if not lines or not lines[0].strip():
-        raise RecordError(1, "the record is empty; it starts with a set-up line")
-    setup: SetupModel = races.validate_record_line(
-        SetupModel, races.read_record_line(lines[0], 1), 1, show_input=True)
+    setup = races.read_setup(lines, SetupModel, show_input=True)
     try:
         options = Options.of(setup.options)
     except (ValueError, TypeError) as e:

@@ -21,9 +21,8 @@ from rightofway.races import (
     RecordError,
     ReplayTurn,
     SetupError,
-    read_record_line,
+    read_setup,
     replay_turns,
-    validate_record_line,
 )
 from rightofway.rtw.formats import CourseModel, Heading, RaceOptionsModel
 from rightofway.rtw.notation import NotationError, from_notation
@@ -75,9 +74,7 @@ class TurnModel(RecordTurn):
 def start(lines: list[str]) -> Race:
     """The race a record's set-up line describes: set up afresh (the set-up rules checked),
     or the race state it holds."""
-    if not any(line.strip() for line in lines):
-        raise RecordError(1, "the record is empty; it starts with a set-up line")
-    setup = validate_record_line(SetupModel, read_record_line(lines[0], 1), 1)
+    setup = read_setup(lines, SetupModel)
     try:
         course = course_from_model(setup.course)
         position = from_notation(setup.position)

@@ -27,9 +27,8 @@ from rightofway.races import (
     RecordError,
     ReplayMismatch,
     ReplayTurn,
-    read_record_line,
+    read_setup,
     replay_turns,
-    validate_record_line,
 )
 from rightofway.scenarios import Id, RecordSetup, RecordTurn, StrictModel
 from rightofway.sim.formats import (
@@ -75,9 +74,7 @@ class TurnModel(RecordTurn):
 
 def start(lines: list[str]) -> Race:
     """The race a record's set-up line describes."""
-    if not lines or not lines[0].strip():
-        raise RecordError(1, "the record is empty; it starts with a set-up line")
-    setup: SetupModel = validate_record_line(SetupModel, read_record_line(lines[0], 1), 1)
+    setup = read_setup(lines, SetupModel)
     o = setup.options
     try:
         if setup.state is not None:

@@ -25,9 +25,8 @@ from rightofway.races import (
     RecordError,
     ReplayTurn,
     SetupError,
-    read_record_line,
+    read_setup,
     replay_turns,
-    validate_record_line,
 )
 from rightofway.scenarios import Id, RecordSetup, RecordTurn
 from rightofway.vg.jsonmodels import CourseModel, OptionsModel
@@ -73,9 +72,7 @@ class TurnModel(RecordTurn):
 def start(lines: list[str]) -> Race:
     """The race a record's set-up line describes; :class:`RecordError` when it cannot be
     read or breaks the set-up rules."""
-    if not lines or not lines[0].strip():
-        raise RecordError(1, "the record is empty; it starts with a set-up line")
-    setup: SetupModel = validate_record_line(SetupModel, read_record_line(lines[0], 1), 1)
+    setup = read_setup(lines, SetupModel)
     try:
         course = Course.from_json(setup.course.model_dump())
         position = from_notation(setup.position)

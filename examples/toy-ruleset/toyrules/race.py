@@ -23,9 +23,8 @@ from rightofway.races import (
     RecordError,
     ReplayTurn,
     SetupError,
-    read_record_line,
+    read_setup,
     replay_turns,
-    validate_record_line,
 )
 from rightofway.races import Race as BaseRace
 from rightofway.scenarios import Coord, StrictModel
@@ -157,9 +156,7 @@ class Turn(StrictModel):
 
 def start(lines: list[str]) -> Race:
     """The race a record's set-up line describes."""
-    if not lines:
-        raise RecordError(1, "the record is empty; it starts with a set-up line")
-    setup: Setup = validate_record_line(Setup, read_record_line(lines[0], 1), 1)
+    setup = read_setup(lines, Setup)
     try:
         return Race.new([game.Boat(b.id, b.at, Compass[b.heading]) for b in setup.boats])
     except (SetupError, ValueError) as e:
