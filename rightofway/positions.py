@@ -25,6 +25,7 @@ __all__ = [
     "check_instance",
     "check_turn_order",
     "index_by_id",
+    "instance_check",
 ]
 
 
@@ -55,6 +56,26 @@ def check_instance(value: object, kind: type, name: str) -> None:
     if not isinstance(value, kind):
         raise TypeError(f"{name}: expected a {kind.__module__.split('.')[1]} "
                         f"{kind.__name__}, got {type(value).__name__} {value!r:.60}")
+
+
+class InstanceCheck(Protocol):
+    """What :func:`instance_check` makes: ``check(value, name)``."""
+
+    def __call__(self, value: object, name: str = ...) -> None: ...
+
+
+def instance_check(kind: type, what: str, default: str) -> InstanceCheck:
+    """A check that raises :class:`TypeError` naming the argument (``default`` unless
+    another name is given) unless its value is a ``kind``; ``what`` says what was expected
+    (``"a Race the Wind Move such as Move('A', ('A',))"``)."""
+
+    def check(value: object, name: str = default) -> None:
+        if not isinstance(value, kind):
+            raise TypeError(f"{name}: expected {what}, got {type(value).__name__} "
+                            f"{value!r:.60}")
+
+    check.__doc__ = f":class:`TypeError` naming the argument unless its value is {what}."
+    return check
 
 
 class _HasId(Protocol):

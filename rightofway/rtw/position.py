@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from rightofway.errors import NotationError
 from rightofway.geometry import Compass, Point
-from rightofway.positions import BoatIndex, PositionError, as_id, as_point, check_turn_order
+from rightofway.positions import (
+    BoatIndex,
+    PositionError,
+    as_id,
+    as_point,
+    check_turn_order,
+    instance_check,
+)
 from rightofway.results import Protest
 
 if TYPE_CHECKING:
@@ -526,15 +533,5 @@ class Position(BoatIndex[Boat]):
         return self.svg()
 
 
-def check_position(value: object, name: str = "position") -> None:
-    """:class:`TypeError` naming the argument unless ``value`` is a :class:`Position`."""
-    if not isinstance(value, Position):
-        raise TypeError(f"{name}: expected a Race the Wind Position, got "
-                        f"{type(value).__name__} {value!r:.60}")
-
-
-def check_move(value: object, name: str = "move") -> None:
-    """:class:`TypeError` naming the argument unless ``value`` is a :class:`Move`."""
-    if not isinstance(value, Move):
-        raise TypeError(f"{name}: expected a Race the Wind Move such as Move('A', ('A',)), got "
-                        f"{type(value).__name__} {value!r:.60}")
+check_position = instance_check(Position, "a Race the Wind Position", "position")
+check_move = instance_check(Move, "a Race the Wind Move such as Move('A', ('A',))", "move")

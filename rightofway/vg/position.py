@@ -38,6 +38,7 @@ from rightofway.positions import (
     as_id,
     as_point,
     check_turn_order,
+    instance_check,
 )
 from rightofway.vg.vectors import Side, Vector, VectorError, as_vector, bad_side, next_vectors
 
@@ -413,18 +414,9 @@ def _claimed_offsets(vector: Vector | None) -> tuple[Point, ...]:
     return tuple(found)
 
 
-def check_position(value: object, name: str = "position") -> None:
-    """:class:`TypeError` naming the argument unless ``value`` is a :class:`Position`."""
-    if not isinstance(value, Position):
-        raise TypeError(f"{name}: expected a Vector Game Position, got "
-                        f"{type(value).__name__} {value!r:.60}")
-
-
-def check_move(value: object, name: str = "move") -> None:
-    """:class:`TypeError` naming the argument unless ``value`` is a :class:`Move`."""
-    if not isinstance(value, Move):
-        raise TypeError(f"{name}: expected a Vector Game Move such as Move('A', "
-                        f"Vector.parse('2U:2S')), got {type(value).__name__} {value!r:.60}")
+check_position = instance_check(Position, "a Vector Game Position", "position")
+check_move = instance_check(
+    Move, "a Vector Game Move such as Move('A', Vector.parse('2U:2S'))", "move")
 
 
 def path(start: Point, vector: Vector) -> tuple[Point, ...]:

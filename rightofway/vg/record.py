@@ -9,9 +9,9 @@ with the course as :meth:`Course.to_json <rightofway.vg.Course.to_json>`
 writes it and the starting position in :mod:`rightofway.vg.notation`. Every
 further line is one move: ``{"type": "move", "turn": 1, "boat": "A", "vector":
 "0U:1S", "events": [...]}``, ``"vector": null`` for standing still (repairs, or
-a stop when no move is legal). :func:`replay` plays the record again from the
-set-up and checks every move is legal and every recorded event is the one the
-rules produce.
+a stop when no move is legal). :func:`replay` hands each line to the kernel's
+replay loop (:func:`rightofway.races.replay_turns`), which refuses a move out of turn
+or against the rules and any event that differs from what the rules give.
 """
 
 from __future__ import annotations
