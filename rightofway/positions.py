@@ -23,6 +23,7 @@ __all__ = [
     "as_xy",
     "check_hulls",
     "check_instance",
+    "check_place",
     "check_turn_order",
     "index_by_id",
     "instance_check",
@@ -56,6 +57,13 @@ def check_instance(value: object, kind: type, name: str) -> None:
     if not isinstance(value, kind):
         raise TypeError(f"{name}: expected a {kind.__module__.split('.')[1]} "
                         f"{kind.__name__}, got {type(value).__name__} {value!r:.60}")
+
+
+def check_place(item: object) -> None:
+    """Check a frozen value's ``id`` and turn its ``at`` into a point (its
+    ``__post_init__``), naming the field at fault."""
+    as_id(getattr(item, "id"), "id")  # noqa: B009 - any value with an id and a place
+    object.__setattr__(item, "at", as_point(getattr(item, "at"), "at"))  # noqa: B009
 
 
 class InstanceCheck(Protocol):

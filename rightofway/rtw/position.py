@@ -20,6 +20,7 @@ from rightofway.positions import (
     PositionError,
     as_id,
     as_point,
+    check_place,
     check_turn_order,
     instance_check,
 )
@@ -137,8 +138,7 @@ class Mark:
     role: MarkRole
 
     def __post_init__(self) -> None:
-        as_id(self.id, "id")
-        object.__setattr__(self, "at", as_point(self.at, "at"))
+        check_place(self)
         if not isinstance(self.role, MarkRole):
             try:
                 object.__setattr__(self, "role", MarkRole(self.role))

@@ -31,18 +31,12 @@ from rightofway.rtw.race import (
     Race,
     course_from_model,
     options_from_model,
-    record_lines,
-    setup_line,
-    turn_line,
 )
 from rightofway.scenarios import RecordSetup, RecordTurn
 
 __all__ = [
-    "record_lines",
     "replay",
-    "setup_line",
     "start",
-    "turn_line",
 ]
 
 

@@ -37,6 +37,7 @@ from rightofway.positions import (
     UnknownId,
     as_id,
     as_point,
+    check_place,
     check_turn_order,
     instance_check,
 )
@@ -101,8 +102,7 @@ class Mark:
     side: Side
 
     def __post_init__(self) -> None:
-        as_id(self.id, "id")
-        object.__setattr__(self, "at", as_point(self.at, "at"))
+        check_place(self)
         if self.side != "S" and self.side != "P":
             bad_side(self.side)
 

@@ -36,18 +36,12 @@ from rightofway.vg.race import (
     Course,
     Race,
     RaceOptions,
-    record_lines,
-    setup_line,
-    turn_line,
 )
 from rightofway.vg.vectors import as_vector
 
 __all__ = [
-    "record_lines",
     "replay",
-    "setup_line",
     "start",
-    "turn_line",
 ]
 
 

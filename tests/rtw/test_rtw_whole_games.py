@@ -17,8 +17,8 @@ from rightofway.races import RecordError, ReplayMismatch
 from rightofway.rtw import Boat, Course, Move, Position, Race
 from rightofway.rtw.bots import COURSES, choose_move, random_race
 from rightofway.rtw.notation import NotationError, from_notation, notation
-from rightofway.rtw.race import Event
-from rightofway.rtw.record import record_lines, replay
+from rightofway.rtw.race import Event, record_lines
+from rightofway.rtw.record import replay
 
 Played = list[tuple[Move, tuple[Event, ...]]]
 
