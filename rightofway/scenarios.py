@@ -51,6 +51,7 @@ __all__ = [
     "field_error",
     "find_scenarios",
     "first_error",
+    "known_boat",
     "load_scenario",
     "read_json",
     "read_yaml",
@@ -487,6 +488,15 @@ class Expectation(typing.Generic[Pr]):
     null: bool = False
     """An explicit ``null`` the file gives is an expectation too (``mark_room: null``:
     nobody), computed like any value; a key the file leaves out is still skipped."""
+
+
+def known_boat(position: Any, loc: Loc, boat_id: str) -> str:
+    """``boat_id`` when the scenario's position has that boat; :class:`FieldError` at
+    ``loc`` naming the boats it has otherwise."""
+    if not position.has_boat(boat_id):
+        raise FieldError(loc, f"no boat {boat_id!r} in the position (boats: "
+                              f"{', '.join(position.boat_ids)})")
+    return boat_id
 
 
 def check_expectations(table: Iterable[Expectation[Pr]], prepared: Pr, expect: Any,

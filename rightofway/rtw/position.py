@@ -20,6 +20,7 @@ from rightofway.positions import (
     PositionError,
     as_id,
     as_point,
+    as_tuple_of,
     check_place,
     check_turn_order,
     instance_check,
@@ -349,17 +350,8 @@ class Position(BoatIndex[Boat]):
         """Check the arguments' types; lists and names become the kernel's values."""
         if type(self.wind) is not Compass:
             object.__setattr__(self, "wind", Compass.coerce(self.wind, "wind"))
-        for name, kind in (("boats", Boat), ("marks", Mark)):
-            items = getattr(self, name)
-            if type(items) is not tuple:
-                if not isinstance(items, (list, tuple)):
-                    raise TypeError(f"{name}: expected a sequence of {kind.__name__} values, "
-                                    f"got {items!r}")
-                items = tuple(items)
-                object.__setattr__(self, name, items)
-            for i, item in enumerate(items):
-                if type(item) is not kind:
-                    raise TypeError(f"{name}[{i}]: expected a {kind.__name__}, got {item!r}")
+        object.__setattr__(self, "boats", as_tuple_of(self.boats, Boat, "boats"))
+        object.__setattr__(self, "marks", as_tuple_of(self.marks, Mark, "marks"))
         for name in ("yellow", "blue"):
             pts = getattr(self, name)
             if type(pts) is not frozenset:

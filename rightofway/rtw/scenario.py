@@ -50,6 +50,7 @@ from rightofway.scenarios import (
     ScenarioReport,
     StrictModel,
     check_expectations,
+    known_boat,
 )
 
 if TYPE_CHECKING:
@@ -397,11 +398,8 @@ def prepare(sc: RtwScenario, file: str) -> Prepared:
             position = replace(position, marks=course.marks())
         except PositionError as err:
             raise FieldError(("position", *err.path), err.message) from None
-    ids = position.boat_ids
-
     def known(loc: tuple[str | int, ...], bid: str) -> None:
-        if not position.has_boat(bid):
-            raise FieldError(loc, f"no boat {bid!r} in the position (boats: {', '.join(ids)})")
+        known_boat(position, loc, bid)
 
     move = None
     if sc.move is not None:

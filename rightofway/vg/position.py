@@ -37,6 +37,7 @@ from rightofway.positions import (
     UnknownId,
     as_id,
     as_point,
+    as_tuple_of,
     check_place,
     check_turn_order,
     instance_check,
@@ -254,17 +255,8 @@ class Position(BoatIndex[Boat]):
 
     def _convert(self) -> None:
         """Check the arguments' types; lists and sets become the kernel's values."""
-        for name, kind in (("boats", Boat), ("marks", Mark)):
-            items = getattr(self, name)
-            if type(items) is not tuple:
-                if not isinstance(items, list):
-                    raise TypeError(f"{name}: expected a sequence of {kind.__name__} values, "
-                                    f"got {items!r}")
-                items = tuple(items)
-                object.__setattr__(self, name, items)
-            for i, item in enumerate(items):
-                if type(item) is not kind:
-                    raise TypeError(f"{name}[{i}]: expected a {kind.__name__}, got {item!r}")
+        object.__setattr__(self, "boats", as_tuple_of(self.boats, Boat, "boats"))
+        object.__setattr__(self, "marks", as_tuple_of(self.marks, Mark, "marks"))
         board = self.board
         if board is not None:
             if type(board) is not tuple:

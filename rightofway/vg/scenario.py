@@ -20,6 +20,7 @@ from rightofway.scenarios import (
     ScenarioReport,
     StrictModel,
     check_expectations,
+    known_boat,
 )
 from rightofway.vg import game
 from rightofway.vg.jsonmodels import BoatModel, MarkModel
@@ -192,11 +193,8 @@ def prepare(sc: VgScenario, file: str) -> Prepared:
         )
     except PositionError as bad:
         raise FieldError(("position", *bad.path), bad.message) from None
-    ids = position.boat_ids
-
     def known(loc: tuple[str | int, ...], bid: str) -> None:
-        if not position.has_boat(bid):
-            raise FieldError(loc, f"no boat {bid!r} in the position (boats: {', '.join(ids)})")
+        known_boat(position, loc, bid)
 
     move = None
     if sc.move is not None:
