@@ -398,35 +398,32 @@ def prepare(sc: RtwScenario, file: str) -> Prepared:
             position = replace(position, marks=course.marks())
         except PositionError as err:
             raise FieldError(("position", *err.path), err.message) from None
-    def known(loc: tuple[str | int, ...], bid: str) -> None:
-        known_boat(position, loc, bid)
-
     move = None
     if sc.move is not None:
-        known(("move", "boat"), sc.move.boat)
+        known_boat(position, ("move", "boat"), sc.move.boat)
         move = Move(sc.move.boat, tuple(sc.move.actions))
     protest = None
     if sc.protest is not None:
         if sc.move is None:
             raise FieldError(("protest",), "a protest is about a move; add the move protested")
-        known(("protest", "by"), sc.protest.by)
-        known(("protest", "against"), sc.protest.against)
+        known_boat(position, ("protest", "by"), sc.protest.by)
+        known_boat(position, ("protest", "against"), sc.protest.against)
         if sc.protest.by == sc.protest.against:
             raise FieldError(("protest", "by"), "a boat cannot protest against itself")
         protest = Protest(sc.protest.by, sc.protest.against)
     e = sc.expect
     for key in ("boats", "claims", "moves", "cover_tokens", "can_serve_penalty", "after"):
         for bid in getattr(e, key) or {}:
-            known(("expect", key, bid), bid)
+            known_boat(position, ("expect", key, bid), bid)
     for key in ("engaged", "right_of_way", "covered", "cycles"):
         for i, row in enumerate(getattr(e, key) or []):
             for j, bid in enumerate(row[:2] if key == "right_of_way" else row):
-                known(("expect", key, i, j), bid)
+                known_boat(position, ("expect", key, i, j), bid)
     if e.ruling is not None:
         for bid in [e.ruling.penalty] if e.ruling.penalty else []:
-            known(("expect", "ruling", "penalty"), bid)
+            known_boat(position, ("expect", "ruling", "penalty"), bid)
         for i, bid in enumerate(e.ruling.infringed or []):
-            known(("expect", "ruling", "infringed", i), bid)
+            known_boat(position, ("expect", "ruling", "infringed", i), bid)
     if move is None:
         for key in ("legal", "after", "ruling"):
             if getattr(e, key) is not None:
@@ -441,25 +438,25 @@ def prepare(sc: RtwScenario, file: str) -> Prepared:
                                  "no 'race'")
         return Prepared(sc, file, position, move, protest)
     for bid in sc.race.boats:
-        known(("race", "boats", bid), bid)
+        known_boat(position, ("race", "boats", bid), bid)
     for i, pm in enumerate(sc.play or []):
-        known(("play", i, "boat"), pm.boat)
+        known_boat(position, ("play", i, "boat"), pm.boat)
         for j, bid in enumerate(pm.protests or []):
-            known(("play", i, "protests", j), bid)
+            known_boat(position, ("play", i, "protests", j), bid)
     for key in ("events", "absent"):
         for i, m in enumerate(getattr(e, key) or []):
             for attr in ("boat", "against", "by"):
                 if getattr(m, attr) is not None:
-                    known(("expect", key, i, attr), getattr(m, attr))
+                    known_boat(position, ("expect", key, i, attr), getattr(m, attr))
     if e.final is not None:
         for key in ("to_move",):
             if e.final.to_move is not None:
-                known(("expect", "final", key), e.final.to_move)
+                known_boat(position, ("expect", "final", key), e.final.to_move)
         for key in ("turn_order", "finish_order"):
             for i, bid in enumerate(getattr(e.final, key) or []):
-                known(("expect", "final", key, i), bid)
+                known_boat(position, ("expect", "final", key, i), bid)
         for bid in e.final.boats or {}:
-            known(("expect", "final", "boats", bid), bid)
+            known_boat(position, ("expect", "final", "boats", bid), bid)
     assert course is not None or course_error is not None
     return _play_out(sc, file, position, course, course_error)
 

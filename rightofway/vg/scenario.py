@@ -193,22 +193,19 @@ def prepare(sc: VgScenario, file: str) -> Prepared:
         )
     except PositionError as bad:
         raise FieldError(("position", *bad.path), bad.message) from None
-    def known(loc: tuple[str | int, ...], bid: str) -> None:
-        known_boat(position, loc, bid)
-
     move = None
     if sc.move is not None:
-        known(("move", "boat"), sc.move.boat)
+        known_boat(position, ("move", "boat"), sc.move.boat)
         move = Move(sc.move.boat,
                     Vector.parse(sc.move.vector) if sc.move.vector is not None else None)
     e = sc.expect
     for key in ("next_vectors", "claims", "after"):
         for bid in getattr(e, key) or {}:
-            known(("expect", key, bid), bid)
+            known_boat(position, ("expect", key, bid), bid)
     for key in ("engaged", "right_of_way", "undecided"):
         for i, row in enumerate(getattr(e, key) or []):
             for j, bid in enumerate(row[:2]):
-                known(("expect", key, i, j), bid)
+                known_boat(position, ("expect", key, i, j), bid)
     if move is None:
         for key in ("legal", "violates", "after"):
             if getattr(e, key) is not None:
