@@ -20,7 +20,15 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+)
 
 from rightofway import limits
 from rightofway.errors import InputError
@@ -53,6 +61,7 @@ __all__ = [
     "first_error",
     "known_boat",
     "load_scenario",
+    "parsed_by",
     "read_json",
     "read_yaml",
     "scenario_schema",
@@ -379,6 +388,22 @@ Coord = Annotated[tuple[GridInt, GridInt], Field(strict=False)]
 """An intersection written ``[x, y]``, each coordinate within ±1,000."""
 Id = Annotated[StrictStr, Field(min_length=1, max_length=40)]
 """The id of a boat or a mark: 1 to 40 characters."""
+
+
+def parsed_by(parse: Callable[[str], object]) -> AfterValidator:
+    """The validator of a file field holding text in a ruleset's notation (a card, a
+    vector, a plan): ``Annotated[StrictStr, parsed_by(Card.parse)]`` accepts the text
+    ``parse`` accepts and reports its refusal (an :class:`~rightofway.errors.InputError`)
+    as the field's error."""
+
+    def check(text: str) -> str:
+        try:
+            parse(text)
+        except InputError as e:
+            raise ValueError(str(e)) from None
+        return text
+
+    return AfterValidator(check)
 
 
 class StrictModel(BaseModel):

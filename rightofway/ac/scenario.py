@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
+from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from rightofway import limits
 from rightofway.ac.formats import Heading
@@ -14,7 +14,6 @@ from rightofway.ac.moves import Action, Move, covered, crew_points, first_mover,
 from rightofway.ac.position import (
     Boat,
     Card,
-    CardError,
     Course,
     Options,
     Position,
@@ -35,20 +34,13 @@ from rightofway.scenarios import (
     ScenarioReport,
     StrictModel,
     check_expectations,
+    parsed_by,
 )
 
 __all__ = ["EXPECTATIONS", "AcPrepared", "AcScenario", "build_position", "check", "prepare"]
 
 
-def _card(text: str) -> str:
-    try:
-        Card.parse(text)
-    except CardError as e:
-        raise ValueError(str(e)) from None
-    return text
-
-
-CardText = Annotated[StrictStr, AfterValidator(_card),
+CardText = Annotated[StrictStr, parsed_by(Card.parse),
                      Field(description="a card such as G3/5/1-4-7: colour G or R, upwind value "
                                        "2..5, downwind value 1..6, three crew numbers 1..8")]
 """A card's text, checked wherever a file gives one."""

@@ -9,11 +9,18 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
+from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from rightofway import limits
-from rightofway.scenarios import Id, PlaneHeading, PlaneLineModel, PlanePoint, StrictModel
-from rightofway.sim.plan import Plan, PlanError
+from rightofway.scenarios import (
+    Id,
+    PlaneHeading,
+    PlaneLineModel,
+    PlanePoint,
+    StrictModel,
+    parsed_by,
+)
+from rightofway.sim.plan import Plan
 
 __all__ = [
     "Compass",
@@ -46,15 +53,7 @@ Die = Annotated[StrictInt, Field(ge=1, le=8)]
 TwoDice = Annotated[tuple[Die, Die], Field(strict=False)]
 """Two eight-sided dice."""
 
-def _plan(text: str) -> str:
-    try:
-        Plan.parse(text)
-    except PlanError as e:
-        raise ValueError(str(e)) from None
-    return text
-
-
-PlanText = Annotated[StrictStr, Field(max_length=limits.MAX_TEXT), AfterValidator(_plan)]
+PlanText = Annotated[StrictStr, Field(max_length=limits.MAX_TEXT), parsed_by(Plan.parse)]
 """A plan: ``T<signed degrees>``, ``M<units>`` and ``P`` steps separated by spaces."""
 
 

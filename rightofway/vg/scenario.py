@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, StrictInt, StrictStr
+from pydantic import Field, StrictInt, StrictStr
 
 from rightofway import limits, scenarios
 from rightofway.explain import Step
@@ -21,6 +21,7 @@ from rightofway.scenarios import (
     StrictModel,
     check_expectations,
     known_boat,
+    parsed_by,
 )
 from rightofway.vg import game
 from rightofway.vg.jsonmodels import BoatModel, MarkModel
@@ -34,7 +35,7 @@ from rightofway.vg.position import (
     engaged_pairs,
 )
 from rightofway.vg.rules import Legality
-from rightofway.vg.vectors import Vector, VectorError, next_vectors
+from rightofway.vg.vectors import Vector, next_vectors
 
 __all__ = ["EXPECTATIONS", "Prepared", "VgScenario", "check", "prepare"]
 
@@ -43,15 +44,7 @@ Pair = Annotated[tuple[BoatId, BoatId], Field(strict=False)]
 Triple = Annotated[tuple[BoatId, BoatId, Basis], Field(strict=False)]
 
 
-def _vector(text: str) -> str:
-    try:
-        Vector.parse(text)
-    except VectorError as e:
-        raise ValueError(str(e)) from None
-    return text
-
-
-VectorText = Annotated[StrictStr, AfterValidator(_vector),
+VectorText = Annotated[StrictStr, parsed_by(Vector.parse),
                        Field(description="a vector such as 2U:1S, 3D:0P or 1S")]
 """A vector's text, checked wherever a file gives one."""
 
