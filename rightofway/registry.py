@@ -256,6 +256,29 @@ class RulesetBase:
         notebooks."""
         return str(self.module("drawing").board(position))
 
+    drawing_key: str = ""
+    """What the drawing's marks mean, for its caption."""
+    move_drawn: str = ""
+    """How the drawing shows a legal move (``its path dashed``), for its caption."""
+
+    def describe(self, position: Any) -> tuple[str, list[str]]:
+        """The wind and one line per boat (and mark) for a drawing's alternative text."""
+        raise NotImplementedError
+
+    def diagram_text(self, position: Any, move: Any = None) -> tuple[str, str]:
+        """A drawing's alternative text (:meth:`describe`) and caption (:attr:`drawing_key`,
+        and whether the move is legal, from the package's ``legality``)."""
+        wind, items = self.describe(position)
+        alt = f"Diagram, wind {wind}: " + "; ".join(items)
+        alt += f"; move {move}." if move is not None else "."
+        key = self.drawing_key
+        if move is None:
+            return alt, f"The position. {key}"
+        verdict = self._forward("moves", "legality", position, move)
+        if not verdict.legal:
+            return alt, f"The position; the move {move} is not legal ({verdict.reason}). {key}"
+        return alt, f"Before the move {move} ({self.move_drawn}) and after it. {key}"
+
     def drawing(self, position: Any, move: Any = None, *,
                 layers: tuple[str, ...] | None = None, size: int | None = None) -> str:
         """The position (and the move) drawn with the chosen ``layers`` (default

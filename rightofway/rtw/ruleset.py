@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from rightofway.registry import GAME, RulesetBase
-from rightofway.rtw import moves, rules, scenario
+from rightofway.rtw import rules, scenario
 from rightofway.rtw.position import Move, Position
 
 __all__ = ["RaceTheWind"]
@@ -48,8 +48,14 @@ class RaceTheWind(RulesetBase, name="race-the-wind", code="RTW", title="Race the
 
         return str(drawing.board(position))
 
-    def diagram_text(self, position: Position, move: Move | None = None) -> tuple[str, str]:
-        """Alternative text listing every boat and mark, and a caption explaining the layers."""
+    drawing_key = ("Squares mark each boat's claims in the colour of its tack (green starboard, "
+                   "orange port), pink rings the contested intersections, blue arrows run from "
+                   "the boat that gives way to the boat with right of way; the bases are listed "
+                   "below.")
+    move_drawn = "its path dashed"
+
+    def describe(self, position: Position) -> tuple[str, list[str]]:
+        """The wind, and each boat's place, heading, tack and point of sail, and the marks."""
         boats = []
         for b in position.boats:
             f = rules.boat_facts(position, b.id)
@@ -57,13 +63,4 @@ class RaceTheWind(RulesetBase, name="race-the-wind", code="RTW", title="Race the
             boats.append(f"{b.id} at [{b.at[0]}, {b.at[1]}] heading {b.heading.name} "
                          f"({f.tack.value} tack, {f.point_of_sail.value}{lull})")
         marks = [f"mark {m.id} at [{m.at[0]}, {m.at[1]}]" for m in position.marks]
-        alt = f"Diagram, wind {position.wind.name}: " + "; ".join(boats + marks)
-        alt += f"; move {move}." if move is not None else "."
-        key = ("Squares mark each boat's claims in the colour of its tack (green starboard, "
-               "orange port), pink rings the contested intersections, blue arrows run from the "
-               "boat that gives way to the boat with right of way; the bases are listed below.")
-        if move is None:
-            return alt, f"The position. {key}"
-        if not moves.is_legal(position, move):
-            return alt, f"The position; the move {move} is not legal, so it is not drawn. {key}"
-        return alt, f"Before the move {move} (its path dashed) and after it. {key}"
+        return position.wind.name, boats + marks

@@ -7,7 +7,7 @@ from pydantic import BaseModel
 from rightofway.registry import GAME, RulesetBase
 from rightofway.results import RightOfWay
 from rightofway.vg import game, scenario
-from rightofway.vg.position import Move, Position
+from rightofway.vg.position import Position
 
 __all__ = ["VectorGame"]
 
@@ -18,24 +18,16 @@ class VectorGame(RulesetBase, name="vector-game", code="VG", title="Sailing Vect
 
     scenario_model: type[BaseModel] = scenario.VgScenario
 
-    def diagram_text(self, position: Position,
-                     move: Move | None = None) -> tuple[str, str]:
-        """Alternative text listing every boat, and a caption explaining the drawing."""
-        boats = [f"{b.id} at [{b.at[0]}, {b.at[1]}] "
-                 f"{'after ' + str(b.vector) if b.vector else 'not yet moved'}"
-                 for b in position.boats]
-        alt = "Diagram, wind N: " + "; ".join(boats)
-        alt += f"; move {move}." if move is not None else "."
-        key = ("Hulls point along each boat's last vector (dashed arrow), green on starboard, "
-               "orange on port; dots mark where each boat could land next and shaded squares "
-               "the close zone ahead and abeam of a starboard boat.")
-        if move is None:
-            return alt, f"The position. {key}"
-        verdict = game.legality(position, move)
-        if not verdict.legal:
-            return alt, (f"The position with the move {move} drawn; it is not legal "
-                         f"({', '.join(verdict.violations)}). {key}")
-        return alt, f"Before the move {move} (solid arrow) and after it. {key}"
+    drawing_key = ("Hulls point along each boat's last vector (dashed arrow), green on "
+                   "starboard, orange on port; dots mark where each boat could land next and "
+                   "shaded squares the close zone ahead and abeam of a starboard boat.")
+    move_drawn = "solid arrow"
+
+    def describe(self, position: Position) -> tuple[str, list[str]]:
+        """Each boat's place and last vector (the wind is always North)."""
+        return "N", [f"{b.id} at [{b.at[0]}, {b.at[1]}] "
+                     f"{'after ' + str(b.vector) if b.vector else 'not yet moved'}"
+                     for b in position.boats]
 
     def right_of_way(self, position: Position, a: str, b: str) -> RightOfWay:
         """See :func:`rightofway.vg.right_of_way`; ``ValueError`` when no rule decides."""
