@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, Literal, Protocol, TypeVar
+from typing import Generic, Literal, Protocol, Self, TypeVar
 
 from rightofway import limits
 from rightofway.errors import InputError
@@ -121,6 +121,20 @@ class BoatIndex(Generic[B]):
     def boat_ids(self) -> tuple[str, ...]:
         """Boat ids in the order the boats are listed."""
         return tuple(self._by_id)
+
+    def _with_boat_unchecked(self, boat: B, keep: tuple[str, ...]) -> Self:
+        """Internal, for the hot paths of moves: a copy with ``boat`` in place of the boat
+        of her id and the fields ``keep`` shared, nothing validated again (the caller
+        knows the boat may stand there)."""
+        new = object.__new__(type(self))
+        for name in keep:
+            object.__setattr__(new, name, getattr(self, name))
+        boats: tuple[B, ...] = getattr(self, "boats")  # noqa: B009 - every position has boats
+        object.__setattr__(new, "boats", tuple(boat if b.id == boat.id else b for b in boats))
+        by_id = dict(self._by_id)
+        by_id[boat.id] = boat
+        object.__setattr__(new, "_by_id", by_id)
+        return new
 
 
 T = TypeVar("T")

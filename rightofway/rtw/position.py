@@ -439,15 +439,9 @@ class Position(BoatIndex[Boat]):
         """Internal: :meth:`replace_boat` for a boat a legal move took to a free intersection
         that holds no mark, her id and leg unchanged. Nothing is validated again; what the
         position derives from its boats is updated for her alone."""
-        new = object.__new__(Position)
-        for name in ("wind", "marks", "yellow", "blue", "phase", "turn_order", "options",
-                     "_order", "_marks_at", "_rounding"):
-            object.__setattr__(new, name, getattr(self, name))
-        object.__setattr__(new, "boats",
-                           tuple(boat if b.id == boat.id else b for b in self.boats))
-        by_id = dict(self._by_id)
-        by_id[boat.id] = boat
-        object.__setattr__(new, "_by_id", by_id)
+        new = self._with_boat_unchecked(boat, (
+            "wind", "marks", "yellow", "blue", "phase", "turn_order", "options", "_order",
+            "_marks_at", "_rounding"))
         # the others' claims are the same: a boat's claims depend on her and the water alone
         object.__setattr__(new, "_claims", {k: v for k, v in self._claims.items()
                                             if k != boat.id})

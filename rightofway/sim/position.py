@@ -154,15 +154,8 @@ class Position(BoatIndex[Boat]):
         """Internal: the position with ``boat`` replacing the boat of her id, not validated
         again (a scenario's plan may end with hulls touching: the accounting is still
         checked; a race refuses such a plan, RRS 14)."""
-        new = object.__new__(Position)
-        for name in ("wind", "knots", "marks", "lines", "start_turns_left", "hull_length"):
-            object.__setattr__(new, name, getattr(self, name))
-        object.__setattr__(new, "boats",
-                           tuple(boat if b.id == boat.id else b for b in self.boats))
-        by_id = dict(self._by_id)
-        by_id[boat.id] = boat
-        object.__setattr__(new, "_by_id", by_id)
-        return new
+        return self._with_boat_unchecked(boat, ("wind", "knots", "marks", "lines",
+                                                "start_turns_left", "hull_length"))
 
     def with_wind(self, wind: str, knots: int) -> Position:
         """The same position in another wind."""
