@@ -22,12 +22,15 @@ True
 
 from typing import Any
 
+from rightofway.errors import IllegalMove
+from rightofway.results import Protest, Ruling
 from rightofway.vg import game, position
 from rightofway.vg.bots import choose_move, random_race
 from rightofway.vg.game import *  # noqa: F403  (the moves and rulings: game.__all__)
 from rightofway.vg.notation import NotationError, from_notation, notation
 from rightofway.vg.position import *  # noqa: F403  (the values: position.__all__)
 from rightofway.vg.race import DEFAULT_COURSE, BoatState, Course, Race, RaceOptions, Rounding
+from rightofway.vg.rules import Legality, engagement_graph, right_of_way
 from rightofway.vg.vectors import Vector, VectorError, as_vector, gybe, next_vectors, tack
 
 _RECORDS = ("ReplayTurn", "record_lines", "replay")
@@ -46,19 +49,25 @@ __all__ = [
     "DEFAULT_COURSE",
     "BoatState",
     "Course",
+    "IllegalMove",
+    "Legality",
     "NotationError",
+    "Protest",
     "Race",
     "RaceOptions",
     "Rounding",
+    "Ruling",
     "Vector",
     "VectorError",
     "as_vector",
     "choose_move",
+    "engagement_graph",
     "from_notation",
     "gybe",
     "next_vectors",
     "notation",
     "random_race",
+    "right_of_way",
     "tack",
 ]
 __all__ += game.__all__

@@ -37,30 +37,14 @@ from rightofway.vg.rules import (
     Legality,
     _decide_grounding,
     _pins,
-    engagement_graph,
     judge,
     move_facts,
-    right_of_way,
     route,
 )
 from rightofway.vg.sections import VG_C4, VG_I
 from rightofway.vg.vectors import Vector, _manoeuvre_faults, next_vectors
 
-__all__ = [
-    "IllegalMove",
-    "Legality",
-    "Protest",
-    "Ruling",
-    "adjudicate",
-    "apply",
-    "engagement_graph",
-    "is_legal",
-    "legal_moves",
-    "legality",
-    "right_of_way",
-    "sail",
-    "violations",
-]
+__all__ = ["adjudicate", "apply", "is_legal", "legal_moves", "legality", "sail", "violations"]
 
 
 def legality(position: Position, move: Move) -> Legality:

@@ -6,7 +6,7 @@ from pydantic import BaseModel
 
 from rightofway.registry import GAME, RulesetBase
 from rightofway.results import RightOfWay
-from rightofway.vg import game, scenario
+from rightofway.vg import rules, scenario
 from rightofway.vg.position import Position
 
 __all__ = ["VectorGame"]
@@ -31,7 +31,7 @@ class VectorGame(RulesetBase, name="vector-game", code="VG", title="Sailing Vect
 
     def right_of_way(self, position: Position, a: str, b: str) -> RightOfWay:
         """See :func:`rightofway.vg.right_of_way`; ``ValueError`` when no rule decides."""
-        row = game.right_of_way(position, a, b)
+        row = rules.right_of_way(position, a, b)
         if row is None:
             raise ValueError(f"no give-way rule decides between {a} and {b}")
         return row

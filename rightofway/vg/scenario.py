@@ -23,7 +23,7 @@ from rightofway.scenarios import (
     known_boat,
     parsed_by,
 )
-from rightofway.vg import game
+from rightofway.vg import game, rules
 from rightofway.vg.jsonmodels import BoatModel, MarkModel
 from rightofway.vg.position import (
     Boat,
@@ -232,7 +232,7 @@ def _engaged(p: Prepared, want: list[tuple[str, str]]) -> Found:
 
 
 def _decided(p: Prepared, first: str, second: str) -> tuple[str, str, str] | None:
-    row = game.right_of_way(p.position, first, second)
+    row = rules.right_of_way(p.position, first, second)
     return (row.holder, row.giver, row.basis) if row else None
 
 
@@ -294,7 +294,7 @@ def check(p: Prepared) -> ScenarioReport:
         summary.append(f"{b.id} at [{b.at[0]}, {b.at[1]}] "
                        f"{'vector ' + str(b.vector) if b.vector else 'not yet moved'}; "
                        f"next vectors: {nv}")
-    graph = game.engagement_graph(pos)
+    graph = rules.engagement_graph(pos)
     for giver, holder, data in sorted(graph.edges(data=True), key=lambda t: (t[1], t[0])):
         summary.append(f"{holder} has right of way over {giver} ({data['basis']})")
         sections.append((f"right of way: {holder} over {giver}", data["steps"]))
