@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import importlib.metadata
 import sys
 from pathlib import Path
@@ -157,7 +158,11 @@ html_theme_options = {
     "sidebar_collapse": True,
 }
 nitpick_ignore = [("py:class", "rightofway.order.C"), ("py:class", "rightofway.positions.T"),
-                  ("py:class", "rightofway.scenarios.T")]
+                  ("py:class", "rightofway.scenarios.T"), ("py:class", "rightofway.scenarios.S"),
+                  ("py:class", "rightofway.scenarios.Mv"), ("py:class", "rightofway.scenarios.Pr"),
+                  ("py:class", "rightofway.races.S"),
+                  ("py:class", "rightofway.positions.InstanceCheck"),
+                  ("py:class", "rightofway.scenarios.parsed_by.<locals>.check")]
 """The type variables (a rule's case, an item, a value built) are named in signatures but
 have no page."""
 doctest_global_setup = "from rightofway.geometry import Compass"
@@ -169,6 +174,8 @@ def resolve_short_names(app: Sphinx, env: BuildEnvironment, node: addnodes.pendi
     to the one documented object of that name, or, when rulesets document one each
     (``PositionError``), to the one of the package the docstring belongs to."""
     if node.get("refdomain") != "py" or "." in node["reftarget"]:
+        return None
+    if node["reftarget"] in vars(builtins):  # ``type`` in a signature is the builtin
         return None
     domain = env.get_domain("py")
     assert isinstance(domain, PythonDomain)

@@ -282,7 +282,7 @@ class RulesetBase:
     def drawing(self, position: Any, move: Any = None, *,
                 layers: tuple[str, ...] | None = None, size: int | None = None) -> str:
         """The position (and the move) drawn with the chosen ``layers`` (default
-        :attr:`default_layers`) at ``size`` pixels a panel: what ``rightofway draw`` and the
+        ``default_layers``) at ``size`` pixels a panel: what ``rightofway draw`` and the
         book's diagrams show. :class:`ValueError` naming an unknown layer. A ruleset
         without layers draws its :meth:`diagram`."""
         self.check_layers(layers or ())

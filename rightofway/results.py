@@ -79,7 +79,7 @@ class Answer:
 @dataclass(frozen=True, slots=True)
 class Protest:
     """Boat ``by`` protests boat ``against`` over the move just made (every game's
-    :func:`adjudicate` takes one)."""
+    ``adjudicate`` takes one)."""
 
     by: str
     against: str

@@ -29,11 +29,19 @@ from rightofway.vg.bots import choose_move, random_race
 from rightofway.vg.game import *  # noqa: F403  (the moves and rulings: game.__all__)
 from rightofway.vg.notation import NotationError, from_notation, notation
 from rightofway.vg.position import *  # noqa: F403  (the values: position.__all__)
-from rightofway.vg.race import DEFAULT_COURSE, BoatState, Course, Race, RaceOptions, Rounding
+from rightofway.vg.race import (
+    DEFAULT_COURSE,
+    BoatState,
+    Course,
+    Race,
+    RaceOptions,
+    Rounding,
+    record_lines,
+)
 from rightofway.vg.rules import Legality, engagement_graph, right_of_way
 from rightofway.vg.vectors import Vector, VectorError, as_vector, gybe, next_vectors, tack
 
-_RECORDS = ("ReplayTurn", "record_lines", "replay")
+_RECORDS = ("replay",)
 
 
 def __getattr__(name: str) -> Any:
@@ -67,6 +75,7 @@ __all__ = [
     "next_vectors",
     "notation",
     "random_race",
+    "record_lines",
     "right_of_way",
     "tack",
 ]
