@@ -69,8 +69,11 @@ nitpick_ignore_regex = [
     (r"py:class", r"rightofway\.ac\.scenario\._(card|Ruled)"),
     (r"py:class", r"rightofway\.ac\.(rules\._(Track|Action)|moves\._Board)"),
     (r"py:class", r"(CrewNumber|Section)"),
-    # pydantic's strict types and Field in the scenario models' signatures.
+    # pydantic's strict types and Field in the scenario models' signatures, and the
+    # metadata pydantic shows in the file types' aliases (``Ge``, ``le=1000``, ``FieldInfo``)
     (r"py:class", r"(StrictInt|StrictStr|StrictBool|Field|Annotated|Literal)"),
+    (r"py:class", r"(Ge|Le|Gt|Lt|MinLen|MaxLen|Strict|AllowInfNan|FieldInfo|metadata="
+                  r"|\w+=.*)"),
 ]
 
 myst_heading_anchors = 2
