@@ -269,7 +269,10 @@ def replay_text(name: str, text: str, *, partial: bool = False,
     if len(lines) > limits.MAX_TURNS + 1:
         return ReplaySummary(name, "invalid", f"{len(lines)} lines; a record holds at most "
                              f"{limits.MAX_TURNS} moves after its set-up line")
-    ruleset = record_ruleset(lines)
+    try:
+        ruleset = record_ruleset(lines)
+    except RecordError as e:
+        return ReplaySummary(name, "invalid", str(e))
     known = games()
     if ruleset not in known:
         return ReplaySummary(name, "invalid", f"line 1: ruleset: expected one of "
@@ -312,18 +315,21 @@ def replay_text(name: str, text: str, *, partial: bool = False,
 
 
 def record_ruleset(lines: list[str]) -> str:
-    """The ruleset a record's set-up line names (Race the Wind when it cannot tell: its
-    reader reports what is wrong with the line)."""
-    from rightofway import limits
+    """The ruleset a record's set-up line names; :class:`~rightofway.races.RecordError`
+    for an empty record, a first line that is not a JSON object, or one that names no
+    ruleset."""
+    from rightofway.races import RecordError, read_record_line
 
-    try:
-        first = limits.load_json(lines[0], limit=limits.MAX_LINE_BYTES) if lines else None
-    except limits.LimitError:
-        return "race-the-wind"
-    if isinstance(first, dict):
-        name = first.get("ruleset")
-        return name if isinstance(name, str) else "race-the-wind"
-    return "race-the-wind"
+    if not lines or not lines[0].strip():
+        raise RecordError(1, "the record is empty; it starts with a set-up line")
+    first = read_record_line(lines[0], 1)
+    if not isinstance(first, dict):
+        raise RecordError(1, f"a set-up line is a JSON object, not {type(first).__name__}")
+    name = first.get("ruleset")
+    if not isinstance(name, str):
+        raise RecordError(1, "ruleset: required key is missing or not a name: the set-up "
+                             "line names the game the record is of")
+    return name
 
 
 # --- the runners ------------------------------------------------------------------------------
