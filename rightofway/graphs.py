@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # networkx loads when a graph is asked for
     import networkx as nx
 
-__all__ = ["digraph"]
+__all__ = ["CYCLE_LIMIT", "cycles", "digraph"]
+
+CYCLE_LIMIT = 100
+"""The most cycles a graph's report lists (``graph.graph["cycles"]``); a graph with more
+says so in ``graph.graph["cycles_complete"]`` (false) instead of listing them all, which
+could take longer than the rulings themselves (a grid of 20 boats can hold over a
+million)."""
 
 
 def digraph(nodes: Iterable[tuple[Hashable, dict[str, Any]]],
@@ -58,3 +64,28 @@ def digraph(nodes: Iterable[tuple[Hashable, dict[str, Any]]],
         else:
             known.update(attrs)
     return g
+
+
+def cycles(graph: nx.DiGraph, limit: int = CYCLE_LIMIT) -> tuple[list[list[str]], bool]:
+    """The right-of-way cycles of ``graph`` (edges give-way -> right of way), each listed so
+    that every boat has right of way over the next (and the last over the first),
+    starting at the smallest boat id, and sorted; with whether the list is complete.
+
+    At most ``limit`` cycles are listed. Only the boats of a strongly connected
+    component of more than one boat can be on a cycle, so a graph without one costs a
+    linear pass; otherwise the cycles are found one at a time (Johnson's algorithm,
+    each in time linear in the graph) and the search stops at ``limit``.
+    """
+    import itertools
+
+    import networkx as nx
+
+    if not any(len(c) > 1 for c in nx.strongly_connected_components(graph)):
+        return [], True
+    found = list(itertools.islice(nx.simple_cycles(graph), limit + 1))
+    out = []
+    for giving in found[:limit]:
+        cyc = [str(n) for n in giving[::-1]]
+        k = cyc.index(min(cyc))
+        out.append(cyc[k:] + cyc[:k])
+    return sorted(out), len(found) <= limit

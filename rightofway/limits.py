@@ -18,6 +18,7 @@ limit                          value             applies to
 :data:`MAX_NUMBER`             10**15            the magnitude of a number
 :data:`MAX_COORD`              1,000             the magnitude of a grid coordinate
 :data:`MAX_BOATS`              100               boats in one position
+:data:`MAX_COVER_DEPTH`        10                rows of Race the Wind's shadow cone
 :data:`MAX_TURNS`              100,000           moves of a race (records, ``max_turns``)
 =============================  ================  ==========================================
 
@@ -42,6 +43,7 @@ from rightofway.errors import InputError
 __all__ = [
     "MAX_BOATS",
     "MAX_COORD",
+    "MAX_COVER_DEPTH",
     "MAX_DEPTH",
     "MAX_FILE_BYTES",
     "MAX_LINE_BYTES",
@@ -76,6 +78,8 @@ MAX_COORD = 1_000
 """Largest magnitude of a grid coordinate (x or y) in a file."""
 MAX_BOATS = 100
 """Most boats in one position read from a file."""
+MAX_COVER_DEPTH = 10
+"""Deepest shadow cone of Race the Wind's option ``cover_depth`` (rows behind the boat)."""
 MAX_TURNS = 100_000
 """Most moves of one race: the lines of a record, ``max_turns``."""
 

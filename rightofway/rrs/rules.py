@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rightofway.explain import Citation, Step, render_steps, steps_json
 from rightofway.geometry import Tack
+from rightofway.graphs import cycles as graph_cycles
 from rightofway.graphs import digraph
 from rightofway.order import Rule, applying, decide
 from rightofway.plane import (
@@ -2304,8 +2305,9 @@ def right_of_way(position: Position, a: str, b: str) -> RightOfWay:
 def engagement_graph(position: Position) -> nx.DiGraph:
     """Every pair as an edge from the boat that keeps clear to the boat with right of way,
     carrying the deciding rules, mark-room, room and the explanation; the cycles (there
-    should be none) in ``graph.graph["cycles"]``."""
-    import networkx as nx
+    should be none) in ``graph.graph["cycles"]``, at most
+    :data:`rightofway.graphs.CYCLE_LIMIT` of them, and whether that list is complete in
+    ``graph.graph["cycles_complete"]``."""
 
     if not isinstance(position, Position):
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
@@ -2318,5 +2320,5 @@ def engagement_graph(position: Position) -> nx.DiGraph:
     g = digraph(nodes, [(r.keep_clear, r.right_of_way,
                          {"rules": r.rules, "mark_room": r.mark_room, "room": r.room,
                           "steps": r.steps}) for r in rulings(position)])
-    g.graph["cycles"] = [list(c) for c in nx.simple_cycles(g)]
+    g.graph["cycles"], g.graph["cycles_complete"] = graph_cycles(g)
     return g

@@ -116,7 +116,7 @@ class OptionsModel(StrictModel):
     """Play with wind cover (RTW 3.5); false is a variant of RTW 3.8."""
     shadow: Literal["point", "cone"] = "point"
     """point: one intersection dead downwind; cone: a 90-degree cone (RTW 3.5)."""
-    cover_depth: Annotated[StrictInt, Field(ge=1, le=10)] = 2
+    cover_depth: Annotated[StrictInt, Field(ge=1, le=limits.MAX_COVER_DEPTH)] = 2
     """How deep the cone reaches, with shadow: cone."""
     penalty_requires_protest: StrictBool = False
     """An infringement or start fault is penalised only when protested (RTW 3.4, 3.1)."""

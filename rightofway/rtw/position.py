@@ -13,8 +13,9 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal
 
-from rightofway.errors import NotationError
+from rightofway.errors import InputError, NotationError
 from rightofway.geometry import Compass, Point
+from rightofway.limits import MAX_COVER_DEPTH
 from rightofway.positions import (
     BoatIndex,
     PositionError,
@@ -179,9 +180,9 @@ class Options:
                 raise TypeError(f"{name}: expected true or false, got {getattr(self, name)!r}")
         if self.shadow not in ("point", "cone"):
             raise ValueError(f"shadow: expected 'point' or 'cone', got {self.shadow!r}")
-        if type(self.cover_depth) is not int or self.cover_depth < 1:
-            raise ValueError(f"cover_depth: expected a whole number from 1, got "
-                             f"{self.cover_depth!r}")
+        if type(self.cover_depth) is not int or not 1 <= self.cover_depth <= MAX_COVER_DEPTH:
+            raise InputError(f"cover_depth: expected a whole number from 1 to "
+                             f"{MAX_COVER_DEPTH}, got {self.cover_depth!r}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from rightofway.geometry import (
     tack,
     within_zone,
 )
+from rightofway.graphs import cycles as graph_cycles
 from rightofway.graphs import digraph
 from rightofway.order import Decision, Rule
 from rightofway.positions import UnknownId
@@ -600,24 +601,19 @@ def engagement_graph(position: Position) -> nx.DiGraph:
         zoned = zoned or cite is RTW36
     g = digraph(nodes, edges, ruleset="race-the-wind")
     # Outside zones the order of RTW 3.4 is total, so only zone bases can close a cycle.
-    g.graph["cycles"] = right_of_way_cycles(g) if zoned else []
+    found, complete = graph_cycles(g) if zoned else ([], True)
+    g.graph["cycles"] = found
+    g.graph["cycles_complete"] = complete
     return g
 
 
 def right_of_way_cycles(graph: nx.DiGraph) -> list[list[str]]:
-    """Cycles of the right-of-way graph.
+    """Cycles of the right-of-way graph, at most :data:`rightofway.graphs.CYCLE_LIMIT`.
 
     Each cycle lists boats so that every boat has right of way over the next
     (and the last over the first), starting at the smallest boat id.
     """
-    import networkx as nx
-
-    out = []
-    for giving in nx.simple_cycles(graph):  # edges run give-way -> right of way
-        cyc = giving[::-1]
-        k = cyc.index(min(cyc))
-        out.append([str(n) for n in cyc[k:] + cyc[:k]])
-    return sorted(out)
+    return graph_cycles(graph)[0]
 
 
 # --- cover -------------------------------------------------------------------

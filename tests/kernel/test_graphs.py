@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rightofway.graphs import digraph
+from rightofway.graphs import CYCLE_LIMIT, cycles, digraph
 
 ids = st.sampled_from("ABCDEFG")
 attrs = st.dictionaries(st.sampled_from(["basis", "at", "turn", "steps"]),
@@ -71,3 +71,39 @@ def test_none_is_no_node() -> None:
         digraph([(None, {})], [])
     with pytest.raises(ValueError, match="None cannot be a node"):
         digraph([], [("A", None, {})])
+
+
+# --- cycle reports are bounded ----------------------------------------------------------------
+
+
+@given(st.lists(st.tuples(ids, ids), max_size=14))
+def test_cycles_are_every_simple_cycle_while_there_are_few(pairs: list[tuple[str, str]]) -> None:
+    """Below the limit the report is the whole set of simple cycles, each turned to read
+    right-of-way order (an edge runs give-way -> right of way) from its smallest id."""
+    g = nx.DiGraph([(u, v) for u, v in pairs if u != v])
+    found, complete = cycles(g, limit=10_000)
+    assert complete
+    expected = set()
+    for giving in nx.simple_cycles(g):
+        order = giving[::-1]
+        k = order.index(min(order))
+        expected.add(tuple(order[k:] + order[:k]))
+    assert {tuple(c) for c in found} == expected and found == sorted(found)
+    for c in found:  # every boat holds right of way over the next
+        for holder, nxt in zip(c, c[1:] + c[:1], strict=True):
+            assert g.has_edge(nxt, holder)
+
+
+def test_a_graph_with_a_great_many_cycles_reports_the_limit_and_says_it_is_cut() -> None:
+    """A complete graph of 12 boats holds millions of cycles; the report stops at the
+    limit and flags that there are more, rather than listing them all."""
+    g = nx.complete_graph(12, create_using=nx.DiGraph)
+    g = nx.relabel_nodes(g, {i: f"B{i:02}" for i in g})
+    found, complete = cycles(g, limit=CYCLE_LIMIT)
+    assert not complete and len(found) == CYCLE_LIMIT
+    assert all(len(set(c)) == len(c) >= 2 for c in found)
+
+
+def test_an_acyclic_graph_has_a_complete_empty_report() -> None:
+    g = nx.DiGraph([("A", "B"), ("B", "C"), ("A", "C")])
+    assert cycles(g) == ([], True)

@@ -405,3 +405,22 @@ def test_no_turns_pay_for_other_rules() -> None:
 
     with pytest.raises(ValueError, match="rule 31 and the rules of Part 2"):
         penalty("42")
+
+
+def test_a_fleet_s_cycle_report_is_bounded() -> None:
+    """A dense fleet of 30 boats on every heading holds a great many keep-clear cycles of
+    boats far apart (rule 10 binds at any distance); the graph lists at most the limit
+    and says it stopped, instead of enumerating them all."""
+    import random
+
+    from rightofway.graphs import CYCLE_LIMIT
+    from rightofway.rrs import Boat, Position, engagement_graph
+
+    rng = random.Random(1)
+    boats = tuple(Boat(f"B{i}", (float(i % 6) * 2.2, float(i // 6) * 2.2),
+                       rng.choice([45.0, 315.0, 135.0, 225.0, 90.0, 270.0])) for i in range(30))
+    g = engagement_graph(Position(0, boats))
+    assert len(g.graph["cycles"]) == CYCLE_LIMIT and g.graph["cycles_complete"] is False
+    for c in g.graph["cycles"]:  # each boat holds right of way over the next
+        for holder, nxt in zip(c, c[1:] + c[:1], strict=True):
+            assert g.has_edge(nxt, holder)

@@ -319,3 +319,16 @@ def test_position_json_that_cannot_be_read_names_the_field(data: object, message
     with pytest.raises(InputError) as err:
         Position.from_json(data)
     assert str(err.value).startswith(message)
+
+
+def test_cover_depth_is_held_to_the_file_limit() -> None:
+    """A shadow cone deeper than the files allow would make ``covers`` run for minutes;
+    the option refuses it where it is made."""
+    from rightofway.errors import InputError
+    from rightofway.limits import MAX_COVER_DEPTH
+
+    assert Options(cover_depth=MAX_COVER_DEPTH).cover_depth == MAX_COVER_DEPTH
+    for bad in (0, MAX_COVER_DEPTH + 1, 10**5):
+        with pytest.raises(InputError, match=f"cover_depth: expected a whole number from 1 to "
+                                             f"{MAX_COVER_DEPTH}, got {bad}"):
+            Options(cover_depth=bad)
