@@ -880,10 +880,16 @@ def _exonerations(position: Position, holder: str, giver: str, rules: set[str],
 
 
 def _describe_pair(p: PairFacts) -> Step:
-    if p.overlapped:
-        how = f" through {p.overlap_via}, which lies between them and overlaps both" \
-            if p.overlap_via else ""
-        text = f"neither hull is behind the line abeam from the other's stern: overlapped{how}"
+    if p.overlapped and p.overlap_via:
+        behind = p.a if _clear_astern_of(p.a, p.b) else p.b if _clear_astern_of(p.b, p.a) \
+            else None
+        direct = (f"{behind.id} is clear astern of {(p.b if behind is p.a else p.a).id}"
+                  if behind is not None else "neither hull is behind the line abeam from the "
+                  "other's stern")
+        text = (f"{direct}, but they overlap through {p.overlap_via}, which lies between them "
+                "and overlaps both")
+    elif p.overlapped:
+        text = "neither hull is behind the line abeam from the other's stern: overlapped"
     else:
         assert p.clear_astern is not None
         other = p.b.id if p.clear_astern == p.a.id else p.a.id
