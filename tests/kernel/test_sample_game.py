@@ -91,3 +91,37 @@ def test_an_illegal_move_is_refused_the_same_way_everywhere(name: str) -> None:
         game.apply(race.position, move)
     with pytest.raises(IllegalMove):
         race.push(move)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_refused_move_keeps_its_reason_and_citation(name: str) -> None:
+    """``push`` of an illegal move raises ``IllegalMove`` carrying the same reason and
+    citation ``legality`` gives, so a program can show the rule it broke."""
+    from rightofway.errors import IllegalMove
+
+    game = importlib.import_module(f"rightofway.{name}")
+    race = game.Race.new(boats=2, seed=2)
+    move = game.Move.parse(ILLEGAL[name](race.legal_moves()[0]))
+    verdict = game.legality(race.position, move)
+    with pytest.raises(IllegalMove) as refused:
+        race.push(move)
+    assert refused.value.cite == verdict.cite and verdict.reason in str(refused.value)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_move_event_names_the_boat_that_moved(name: str) -> None:
+    """A race's events say whose they are: the first event of each move (its ``move``,
+    a penalty turn, a repair) names the boat that moved, and no event names a boat
+    outside the race."""
+    game = importlib.import_module(f"rightofway.{name}")
+    race = game.Race.new(boats=3, seed=4)
+    rng = random.Random(4)
+    boats = set(race.position.boat_ids)
+    for _ in range(40):
+        if race.is_over():
+            break
+        move = rng.choice(race.legal_moves())
+        race, events = race.play(move)
+        assert events and events[0].boat == move.boat
+        assert all(e.boat == move.boat for e in events if e.kind == "move")
+        assert all(e.boat is None or e.boat in boats for e in events)
