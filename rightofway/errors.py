@@ -30,7 +30,26 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rightofway.explain import Citation
 
-__all__ = ["IllegalMove", "InputError", "NotationError", "RightOfWayError", "Unsupported"]
+__all__ = ["IllegalMove", "InputError", "NotationError", "RightOfWayError", "Unsupported",
+           "shown"]
+
+
+def shown(value: object, width: int = 60) -> str:
+    """``value`` as a refusal shows it: its ``repr`` cut to ``width`` characters (a number
+    too long to write out, or a value whose ``repr`` fails, by its type alone), so that a
+    huge argument never makes a huge message.
+
+    >>> shown("A" * 100, 12)
+    "'AAAAAAAA..."
+    >>> shown(10**5000)
+    'an int too large to show'
+    """
+    try:
+        text = repr(value)
+    except Exception:
+        kind = type(value).__name__
+        return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind} too large to show"
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 class RightOfWayError(Exception):

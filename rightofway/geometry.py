@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from enum import IntEnum, StrEnum
 from typing import Final
 
+from rightofway.errors import shown
+
 __all__ = [
     "INDEX_FROM",
     "Compass",
@@ -85,9 +87,9 @@ class Compass(IntEnum):
         elif type(value) is int and value % 45 == 0 and 0 <= value < 360:
             return cls(value)
         else:
-            raise TypeError(f"{name}: expected a compass direction, got {value!r}")
+            raise TypeError(f"{name}: expected a compass direction, got {shown(value)}")
         raise ValueError(f"{name}: expected one of {' '.join(c.name for c in cls)} "
-                         f"(or a bearing 0, 45, ... 315), got {value!r}")
+                         f"(or a bearing 0, 45, ... 315), got {shown(value)}")
 
     @classmethod
     def from_step(cls, step: Point) -> Compass:
@@ -95,7 +97,7 @@ class Compass(IntEnum):
         try:
             return _FROM_STEP[step]
         except KeyError:
-            raise ValueError(f"{step!r} is not a unit compass step") from None
+            raise ValueError(f"{shown(step)} is not a unit compass step") from None
 
     def __repr__(self) -> str:
         return f"Compass.{self.name}"

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from rightofway.errors import shown
+
 if TYPE_CHECKING:  # networkx loads when a graph is asked for
     import networkx as nx
 
@@ -80,6 +82,11 @@ def cycles(graph: nx.DiGraph, limit: int = CYCLE_LIMIT) -> tuple[list[list[str]]
 
     import networkx as nx
 
+    if not isinstance(graph, nx.DiGraph):
+        raise TypeError(f"graph: expected a networkx DiGraph (an engagement graph), got "
+                        f"{type(graph).__name__} {shown(graph)}")
+    if type(limit) is not int or limit < 0:
+        raise TypeError(f"limit: expected a whole number from 0, got {shown(limit)}")
     if not any(len(c) > 1 for c in nx.strongly_connected_components(graph)):
         return [], True
     found = list(itertools.islice(nx.simple_cycles(graph), limit + 1))

@@ -20,6 +20,7 @@ limit                          value             applies to
 :data:`MAX_BOATS`              100               boats in one position
 :data:`MAX_COVER_DEPTH`        10                rows of Race the Wind's shadow cone
 :data:`MAX_TURNS`              100,000           moves of a race (records, ``max_turns``)
+:data:`MAX_LAPS`               20                laps (or legs) of a race's course
 =============================  ================  ==========================================
 
 Besides the limits, text may not hold control characters (other than tab, line
@@ -46,6 +47,7 @@ __all__ = [
     "MAX_COVER_DEPTH",
     "MAX_DEPTH",
     "MAX_FILE_BYTES",
+    "MAX_LAPS",
     "MAX_LINE_BYTES",
     "MAX_NODES",
     "MAX_NUMBER",
@@ -82,6 +84,8 @@ MAX_COVER_DEPTH = 10
 """Deepest shadow cone of Race the Wind's option ``cover_depth`` (rows behind the boat)."""
 MAX_TURNS = 100_000
 """Most moves of one race: the lines of a record, ``max_turns``."""
+MAX_LAPS = 20
+"""Most laps of a race's course (the legs of the America's Cup game's race)."""
 
 # C0 and C1 controls but tab, line feed and carriage return; DEL; format characters
 # (soft hyphen, zero-width and joiner characters, direction marks and overrides,

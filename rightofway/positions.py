@@ -1,33 +1,58 @@
-"""What every ruleset's position shares: finding boats by id, and the error for a position
-that cannot exist."""
+"""What every ruleset's position shares: finding boats by id, the error for a position
+that cannot exist, and the argument checks every public function and constructor makes at
+the boundary.
+
+The checks (``as_*`` convert and return the value, ``check_*`` only check) raise
+:class:`TypeError` naming the argument and what was expected for a wrong type, and
+:class:`~rightofway.errors.InputError` (a :class:`ValueError`) naming the argument for a
+right type with a bad value: a number that is not finite or beyond the file limits of
+:mod:`rightofway.limits`, text longer than :data:`~rightofway.limits.MAX_TEXT`, a choice
+that is not one of those offered. A message shows a value cut short (:func:`shown`), so
+that a huge argument never makes a huge message.
+"""
 
 from __future__ import annotations
 
 import math
+import os
+import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Generic, Literal, Protocol, Self, TypeVar
 
 from rightofway import limits
-from rightofway.errors import InputError
+from rightofway.errors import InputError, shown
 
 __all__ = [
     "BoatIndex",
     "Line",
     "PositionError",
     "UnknownId",
+    "as_bool",
+    "as_choice",
     "as_id",
+    "as_int",
     "as_number",
+    "as_path",
     "as_point",
+    "as_points",
+    "as_seed",
+    "as_text",
+    "as_track",
     "as_tuple_of",
     "as_xy",
+    "check_fields",
     "check_hulls",
     "check_instance",
+    "check_name",
     "check_place",
     "check_turn_order",
     "index_by_id",
     "instance_check",
+    "shown",
 ]
+
 
 
 class PositionError(InputError):
@@ -56,7 +81,7 @@ def check_instance(value: object, kind: type, name: str) -> None:
     """:class:`TypeError` naming the argument ``name`` unless ``value`` is a ``kind``."""
     if not isinstance(value, kind):
         raise TypeError(f"{name}: expected a {kind.__module__.split('.')[1]} "
-                        f"{kind.__name__}, got {type(value).__name__} {value!r:.60}")
+                        f"{kind.__name__}, got {type(value).__name__} {shown(value)}")
 
 
 def check_place(item: object) -> None:
@@ -80,7 +105,7 @@ def instance_check(kind: type, what: str, default: str) -> InstanceCheck:
     def check(value: object, name: str = default) -> None:
         if not isinstance(value, kind):
             raise TypeError(f"{name}: expected {what}, got {type(value).__name__} "
-                            f"{value!r:.60}")
+                            f"{shown(value)}")
 
     check.__doc__ = f":class:`TypeError` naming the argument unless its value is {what}."
     return check
@@ -107,14 +132,19 @@ class BoatIndex(Generic[B]):
         try:
             return self._by_id[boat_id]
         except (KeyError, TypeError):
+            check_name(name)
             if not isinstance(boat_id, str):
                 raise TypeError(f"{name}: expected a boat id (a string), got "
-                                f"{boat_id!r:.60}") from None
-            raise UnknownId(f"{name}: no boat {boat_id!r} in this position (its boats: "
-                              f"{', '.join(self._by_id)})") from None
+                                f"{shown(boat_id)}") from None
+            raise UnknownId(f"{name}: no boat {shown(boat_id)} in this position (its boats: "
+                            f"{shown(', '.join(self._by_id), 200)})") from None
 
     def has_boat(self, boat_id: str) -> bool:
-        """Whether a boat of that id is in the position."""
+        """Whether a boat of that id is in the position (:class:`TypeError` when
+        ``boat_id`` is not a string)."""
+        if type(boat_id) is not str and not isinstance(boat_id, str):
+            raise TypeError(f"boat_id: expected a boat id (a string), got "
+                            f"{type(boat_id).__name__} {shown(boat_id)}")
         return boat_id in self._by_id
 
     @property
@@ -144,11 +174,22 @@ def as_tuple_of(value: object, kind: type[T], name: str) -> tuple[T, ...]:
     """``value`` (a tuple or a list) as a tuple of ``kind``; else a :class:`TypeError`
     naming the field ``name`` or the item (``marks[2]``) at fault."""
     if not isinstance(value, (tuple, list)):
-        raise TypeError(f"{name}: expected a tuple of {kind.__name__}, got {value!r:.60}")
+        raise TypeError(f"{name}: expected a tuple of {kind.__name__}, got {shown(value)}")
     for i, item in enumerate(value):
         if not isinstance(item, kind):
-            raise TypeError(f"{name}[{i}]: expected a {kind.__name__}, got {item!r:.60}")
+            raise TypeError(f"{name}[{i}]: expected a {_kind_name(kind)}, got "
+                            f"{type(item).__name__} {shown(item)}")
     return tuple(value)
+
+
+def _kind_name(kind: type) -> str:
+    """``Boat`` as ``Boat of Race the Wind`` (``rightofway.rtw.position.Boat``): the game
+    says which of the games' boats was expected."""
+    games = {"rtw": "Race the Wind", "vg": "Vector Game", "ac": "America's Cup",
+             "sim": "simulation", "rrs": "Racing Rules"}
+    parts = kind.__module__.split(".")
+    game = games.get(parts[1]) if len(parts) > 1 else None
+    return f"{kind.__name__} of {game}" if game else kind.__name__
 
 
 def index_by_id(boats: Sequence[B], where: tuple[str | int, ...] = ("boats",)) -> dict[str, B]:
@@ -157,7 +198,7 @@ def index_by_id(boats: Sequence[B], where: tuple[str | int, ...] = ("boats",)) -
     by_id: dict[str, B] = {}
     for i, b in enumerate(boats):
         if b.id in by_id:
-            raise PositionError((*where, i, "id"), f"boat id {b.id!r} is used twice")
+            raise PositionError((*where, i, "id"), f"boat id {shown(b.id)} is used twice")
         by_id[b.id] = b
     return by_id
 
@@ -178,50 +219,210 @@ def check_hulls(ids: Sequence[str], hulls: Sequence[tuple[tuple[float, float],
 
 
 def check_turn_order(order: tuple[str, ...], ids: list[str] | tuple[str, ...]) -> None:
-    """A turn order must name each boat exactly once."""
-    if sorted(order) != sorted(ids):
+    """A turn order must name each boat exactly once (by its id, a string)."""
+    for i, boat_id in enumerate(order):
+        if type(boat_id) is not str:
+            raise TypeError(f"turn_order[{i}]: expected a boat id (a string), got "
+                            f"{shown(boat_id)}")
+    if len(order) != len(ids) or sorted(order) != sorted(ids):
         raise PositionError(
             ("turn_order",),
-            f"turn order {list(order)} must name each boat ({', '.join(ids)}) exactly once",
+            f"turn order {shown(list(order), 200)} must name each boat "
+            f"({shown(', '.join(ids), 200)}) exactly once",
         )
 
 
-def as_point(value: object, name: str) -> tuple[int, int]:
-    """``value`` as an intersection ``(x, y)`` of whole numbers, or a :class:`TypeError`
-    naming the argument ``name``. A list of two whole numbers is converted."""
+def as_point(value: object, name: str, bound: int | None = None) -> tuple[int, int]:
+    """``value`` as an intersection ``(x, y)`` of whole numbers (within ``±bound`` when
+    given), or an error naming the argument ``name``. A list of two whole numbers is
+    converted."""
     if isinstance(value, (tuple, list)) and len(value) == 2 and all(
         type(c) is int for c in value
     ):
+        if bound is not None and not (-bound <= value[0] <= bound
+                                      and -bound <= value[1] <= bound):
+            raise InputError(f"{name}: expected an intersection with coordinates within "
+                             f"±{bound}, got {shown(value)}")
         return (value[0], value[1])
     raise TypeError(f"{name}: expected an intersection (x, y) of two whole numbers, "
-                    f"got {value!r}")
+                    f"got {shown(value)}")
+
+
+def check_fields(value: object, kinds: Sequence[tuple[str, type | tuple[type, ...]]]) -> None:
+    """:class:`TypeError` naming the first field of ``value`` (a frozen value's
+    constructor checking its arguments) that is not of its kind in ``kinds``, pairs of a
+    field name and a type or a tuple of types (``type(None)`` for an optional field). A
+    bool is no whole number. Cheap: the exact type is tried first."""
+    for name, kind in kinds:
+        v = getattr(value, name)
+        if type(v) is kind or (isinstance(v, kind) and not (type(v) is bool and (
+                kind is int or (isinstance(kind, tuple) and bool not in kind)))):
+            continue
+        kinds_ = kind if isinstance(kind, tuple) else (kind,)
+        plain = {type(None): "None", int: "a whole number", float: "a number",
+                 bool: "true or false", str: "a string"}
+        expected = " or ".join(plain.get(k) or f"a {_kind_name(k)}" for k in kinds_)
+        raise TypeError(f"{name}: expected {expected}, got {type(v).__name__} {shown(v)}")
+
+
+def as_points(value: object, name: str) -> frozenset[tuple[int, int]]:
+    """``value`` (any collection of intersections but text or a mapping) as a frozenset
+    of intersections, each checked as :func:`as_point` checks it; else a
+    :class:`TypeError` naming the argument ``name``."""
+    if type(value) is frozenset:
+        for p in value:
+            if type(p) is not tuple or len(p) != 2 or type(p[0]) is not int \
+                    or type(p[1]) is not int:
+                as_point(p, name)
+        return value
+    if not isinstance(value, (AbstractSet, tuple, list)):
+        raise TypeError(f"{name}: expected a set of intersections, got "
+                        f"{type(value).__name__} {shown(value)}")
+    return frozenset(as_point(p, name) for p in value)
 
 
 def as_number(value: object, name: str, bound: float | None = None) -> float:
-    """``value`` as a finite float (continuous rulesets), within ``±bound`` when given;
-    else a :class:`TypeError` or :class:`ValueError` naming the argument ``name``."""
+    """``value`` as a finite float (continuous rulesets), within ``±bound`` when given
+    (:data:`~rightofway.limits.MAX_NUMBER` otherwise); else a :class:`TypeError` or
+    :class:`~rightofway.errors.InputError` naming the argument ``name``."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"{name}: expected a number, got {value!r:.60}")
+        raise TypeError(f"{name}: expected a number, got {type(value).__name__} "
+                        f"{shown(value)}")
+    limit = limits.MAX_NUMBER if bound is None else bound
+    if type(value) is int and abs(value) > limit:
+        raise InputError(f"{name}: expected a number within ±{limit:g}, got {shown(value)}")
     f = float(value)
     if not math.isfinite(f):
-        raise ValueError(f"{name}: expected a finite number, got {value!r}")
-    if bound is not None and abs(f) > bound:
-        raise ValueError(f"{name}: expected a number within ±{bound:g}, got {value!r}")
+        raise InputError(f"{name}: expected a finite number, got {shown(value)}")
+    if abs(f) > limit:
+        raise InputError(f"{name}: expected a number within ±{limit:g}, got {shown(value)}")
     return f
 
 
 def as_xy(value: object, name: str, bound: float | None = None) -> tuple[float, float]:
     """``value`` as a point ``(x, y)`` of finite floats (see :func:`as_number`)."""
     if not isinstance(value, (tuple, list)) or len(value) != 2:
-        raise TypeError(f"{name}: expected a point (x, y), got {value!r:.60}")
+        raise TypeError(f"{name}: expected a point (x, y), got {shown(value)}")
     return (as_number(value[0], f"{name}[0]", bound), as_number(value[1], f"{name}[1]", bound))
+
+
+MAX_TRACK = 10_000
+"""Most points of a track (:func:`as_track`)."""
+
+
+def as_track(value: object, name: str, bound: float = limits.MAX_COORD
+             ) -> tuple[tuple[float, float], ...]:
+    """``value`` (a tuple or list of points ``(x, y)``, at least one, at most
+    :data:`MAX_TRACK`) as a tuple of points of finite floats within ``±bound``: a boat's
+    track on a plane. :class:`TypeError` or :class:`~rightofway.errors.InputError`
+    naming the argument ``name`` (or the point at fault) otherwise."""
+    if not isinstance(value, (tuple, list)):
+        raise TypeError(f"{name}: expected a track, a sequence of points (x, y), got "
+                        f"{type(value).__name__} {shown(value)}")
+    if not 1 <= len(value) <= MAX_TRACK:
+        raise InputError(f"{name}: a track has 1 to {MAX_TRACK} points, got {len(value)}")
+    return tuple(as_xy(p, f"{name}[{i}]", bound) for i, p in enumerate(value))
+
+
+def as_int(value: object, name: str, lo: int | None = None, hi: int | None = None) -> int:
+    """``value`` as a whole number (not a bool) from ``lo`` to ``hi`` (each bound when
+    given); else a :class:`TypeError` or :class:`~rightofway.errors.InputError` naming the
+    argument ``name``."""
+    if type(value) is not int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name}: expected a whole number, got {type(value).__name__} "
+                            f"{shown(value)}")
+        value = int(value)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        span = (f"from {lo} to {hi}" if lo is not None and hi is not None
+                else f"at least {lo}" if lo is not None else f"at most {hi}")
+        raise InputError(f"{name}: expected a whole number {span}, got {shown(value)}")
+    return value
+
+
+def as_seed(value: object, name: str = "seed") -> int | None:
+    """A seed: ``None`` (draw one) or a whole number within
+    ±:data:`~rightofway.limits.MAX_NUMBER` (what a game record can hold)."""
+    if value is None:
+        return None
+    return as_int(value, name, -limits.MAX_NUMBER, limits.MAX_NUMBER)
+
+
+def as_bool(value: object, name: str) -> bool:
+    """``value`` when it is ``True`` or ``False``; else a :class:`TypeError` naming the
+    argument ``name``."""
+    if type(value) is not bool:
+        raise TypeError(f"{name}: expected true or false, got {shown(value)}")
+    return value
+
+
+def as_text(value: object, name: str, limit: int = limits.MAX_TEXT) -> str:
+    """``value`` when it is a string of at most ``limit`` characters
+    (:data:`~rightofway.limits.MAX_TEXT`); else an error naming the argument ``name``."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name}: expected text (a string), got {type(value).__name__} "
+                        f"{shown(value)}")
+    if len(value) > limit:
+        raise InputError(f"{name}: text of {len(value)} characters is longer than the limit "
+                         f"of {limit}")
+    return value
+
+
+C = TypeVar("C", bound=str)
+
+
+def as_choice(value: object, name: str, choices: Sequence[C]) -> C:
+    """``value`` when it is one of ``choices`` (strings); else a :class:`TypeError` (not a
+    string) or :class:`~rightofway.errors.InputError` naming the argument ``name`` and
+    the choices."""
+    if isinstance(value, str):
+        for c in choices:
+            if value == c:
+                return c
+        raise InputError(f"{name}: expected one of {', '.join(map(str, choices))}, got "
+                         f"{shown(value)}")
+    raise TypeError(f"{name}: expected one of {', '.join(map(str, choices))}, got "
+                    f"{type(value).__name__} {shown(value)}")
+
+
+def as_path(value: object, name: str = "path") -> str | os.PathLike[str]:
+    """``value`` when it is a file path (a string or a :class:`os.PathLike`) without a NUL
+    character; else an error naming the argument ``name``."""
+    if not isinstance(value, (str, os.PathLike)):
+        raise TypeError(f"{name}: expected a file path, got {type(value).__name__} "
+                        f"{shown(value)}")
+    text = os.fspath(value)
+    try:
+        ok = isinstance(text, str) and bool(text) and b"\0" not in os.fsencode(text)
+    except UnicodeError:
+        ok = False
+    if not ok:
+        raise InputError(f"{name}: expected the path of a file, got {shown(value)}")
+    return value
+
+
+_NAME = re.compile(r"[A-Za-z_][\w.\[\]]{0,59}")
+
+
+def check_name(name: object) -> None:
+    """Refuse ``name`` unless it can name an argument in a message (``boat_id``,
+    ``protest.by``, ``boats[2]``): a :class:`TypeError` (not a string) or
+    :class:`~rightofway.errors.InputError` naming the argument ``name``."""
+    if type(name) is not str:
+        raise TypeError(f"name: expected the name of an argument (a string), got "
+                        f"{type(name).__name__} {shown(name)}")
+    if not _NAME.fullmatch(name):
+        raise InputError(f"name: expected the name of an argument such as 'boat_id' (a letter, "
+                         f"then at most 59 letters, digits, dots and brackets), got "
+                         f"{shown(name)}")
 
 
 def as_id(value: object, name: str) -> str:
     """``value`` when it is a non-empty string (a boat or mark id); else an error naming
     the argument ``name``."""
     if not isinstance(value, str):
-        raise TypeError(f"{name}: expected an id (a string), got {value!r}")
+        raise TypeError(f"{name}: expected an id (a string), got {type(value).__name__} "
+                        f"{shown(value)}")
     if not value:
         raise ValueError(f"{name}: an id cannot be empty")
     return value
@@ -238,10 +439,9 @@ class Line:
 
     def __post_init__(self) -> None:
         as_id(self.id, "id")
-        if self.kind not in ("start", "finish"):
-            raise ValueError(f"kind: expected 'start' or 'finish', got {self.kind!r:.60}")
+        as_choice(self.kind, "kind", ("start", "finish"))
         if not isinstance(self.ends, (tuple, list)) or len(self.ends) != 2:
-            raise TypeError(f"ends: expected two points, got {self.ends!r:.60}")
+            raise TypeError(f"ends: expected two points, got {shown(self.ends)}")
         a = as_xy(self.ends[0], "ends[0]", limits.MAX_COORD)
         b = as_xy(self.ends[1], "ends[1]", limits.MAX_COORD)
         if math.dist(a, b) < 1e-9:

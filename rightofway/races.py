@@ -16,19 +16,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from rightofway.errors import IllegalMove, InputError, RightOfWayError
+from rightofway.errors import IllegalMove, InputError, RightOfWayError, shown
 from rightofway.explain import Citation
 
 __all__ = [
     "Event",
     "History",
     "IllegalMove",
+    "NothingToUndo",
     "Race",
     "RecordError",
     "ReplayMismatch",
     "ReplayTurn",
     "Result",
     "SetupError",
+    "check_boat_states",
+    "check_history",
+    "check_lines",
+    "check_states",
     "event_difference",
     "plain",
     "read_record_line",
@@ -82,6 +87,11 @@ class RecordError(InputError):
         super().__init__(f"line {line}: {message}")
         self.line = line
         self.message = message
+
+
+class NothingToUndo(RightOfWayError, IndexError):
+    """:meth:`History.pop` at the start of a race: no move to undo (an :class:`IndexError`,
+    as popping an empty list is)."""
 
 
 class ReplayMismatch(RightOfWayError):
@@ -167,9 +177,79 @@ def validate_record_line(model: type[Any], data: Any, number: int, *,
         raise RecordError(number, f"{where}: {msg}{got}") from None
 
 
+def check_boat_states(boats: object, kind: type, name: str = "boats") -> None:
+    """:class:`TypeError` naming the argument unless ``boats`` is a tuple of
+    ``(boat id, state)`` pairs, each state a ``kind`` (what a grid race keeps per boat)."""
+    if type(boats) is not tuple:
+        raise TypeError(f"{name}: expected a tuple of (boat id, {kind.__name__}) pairs, got "
+                        f"{type(boats).__name__} {shown(boats)}")
+    for i, pair in enumerate(boats):
+        if type(pair) is not tuple or len(pair) != 2 or type(pair[0]) is not str \
+                or type(pair[1]) is not kind:
+            raise TypeError(f"{name}[{i}]: expected a (boat id, {kind.__name__}) pair, got "
+                            f"{shown(pair)}")
+
+
+def check_history(race: Any, move_kind: type) -> None:
+    """:class:`TypeError` naming the field unless a race's ``parent`` is ``None`` or a race
+    of its class and its ``last`` ``None`` or a ``(move, events)`` pair (what
+    :class:`History` keeps)."""
+    parent, last = race.parent, race.last
+    if parent is not None and not isinstance(parent, type(race)):
+        raise TypeError(f"parent: expected the race before the last move or None, got "
+                        f"{type(parent).__name__} {shown(parent)}")
+    if last is not None and (type(last) is not tuple or len(last) != 2
+                             or not isinstance(last[0], move_kind)
+                             or type(last[1]) is not tuple
+                             or not all(type(e) is Event for e in last[1])):
+        raise TypeError(f"last: expected the last move and its events or None, got "
+                        f"{shown(last)}")
+
+
+def check_states(states: object, keys: tuple[str, ...],
+                 name: str = "states") -> dict[str, dict[str, Any]]:
+    """The race states a race taken up mid-way sets per boat id (``Race.new``'s
+    ``states``): ``None`` or a mapping of boat ids to mappings of ``keys``, as a dict;
+    :class:`TypeError` or :class:`SetupError` naming the argument otherwise."""
+    from collections.abc import Mapping
+
+    if states is None:
+        return {}
+    if not isinstance(states, Mapping):
+        raise TypeError(f"{name}: expected a mapping of boat ids to their race states, got "
+                        f"{type(states).__name__} {shown(states)}")
+    out: dict[str, dict[str, Any]] = {}
+    for bid, given in states.items():
+        if type(bid) is not str:
+            raise TypeError(f"{name}: expected boat ids (strings) as keys, got {shown(bid)}")
+        if not isinstance(given, Mapping):
+            raise TypeError(f"{name}[{shown(bid, 20)}]: expected a mapping of "
+                            f"{', '.join(keys)}, got {type(given).__name__} {shown(given)}")
+        for key in given:
+            if key not in keys:
+                raise SetupError(f"{name}: {shown(bid, 20)}: unknown key {shown(key)}; "
+                                 f"expected one of {', '.join(keys)}")
+        out[bid] = dict(given)
+    return out
+
+
+def check_lines(lines: object, name: str = "lines") -> None:
+    """:class:`TypeError` naming the argument unless ``lines`` is a list (or tuple) of
+    strings, the lines of a game record."""
+    if not isinstance(lines, (list, tuple)):
+        raise TypeError(f"{name}: expected the lines of a game record (a list of strings), "
+                        f"got {type(lines).__name__} {shown(lines)}")
+    for i, line in enumerate(lines):
+        if not isinstance(line, str):
+            raise TypeError(f"{name}[{i}]: expected a line of text, got "
+                            f"{type(line).__name__} {shown(line)}")
+
+
 def read_setup(lines: list[str], model: type[S], *, show_input: bool = False) -> S:
     """The first line of a game record read by the strict set-up ``model``;
-    :class:`RecordError` for an empty record or a line that does not fit."""
+    :class:`RecordError` for an empty record or a line that does not fit, and
+    :class:`TypeError` when ``lines`` is not a list of strings."""
+    check_lines(lines)
     if not lines or not lines[0].strip():
         raise RecordError(1, "the record is empty; it starts with a set-up line")
     setup: S = validate_record_line(model, read_record_line(lines[0], 1), 1,
@@ -268,9 +348,10 @@ class History(Generic[M]):
         return node
 
     def pop(self) -> Self:
-        """The race before the last move (undo); :class:`IndexError` at the start."""
+        """The race before the last move (undo); :class:`NothingToUndo` (an
+        :class:`IndexError`) at the start."""
         if self.parent is None:
-            raise IndexError("no move to undo: the race is at its start")
+            raise NothingToUndo("no move to undo: the race is at its start")
         parent: Self = self.parent
         return parent
 
@@ -334,8 +415,12 @@ class Race(History[M]):
         raise NotImplementedError
 
     def save(self, path: str | Path) -> Path:
-        """Write the game record to ``path`` (JSON Lines); :meth:`load` resumes it."""
-        out = Path(path)
+        """Write the game record to ``path`` (JSON Lines); :meth:`load` resumes it.
+        :class:`TypeError` when ``path`` is not a file path, :class:`OSError` when the
+        file cannot be written."""
+        from rightofway.positions import as_path
+
+        out = Path(as_path(path))
         out.write_text("\n".join(self.record_lines()) + "\n", encoding="utf-8")
         return out
 
@@ -355,10 +440,13 @@ class Race(History[M]):
 
     @classmethod
     def load(cls, path: str | Path) -> Self:
-        """The race saved in the record file ``path`` (:meth:`save`), to go on with."""
+        """The race saved in the record file ``path`` (:meth:`save`), to go on with;
+        :class:`RecordError` or :class:`ReplayMismatch` for a record that cannot be
+        read or is not borne out, :class:`OSError` for a file that cannot be read."""
         from rightofway import limits
+        from rightofway.positions import as_path
 
-        text = limits.read_limited(Path(path), limits.MAX_RECORD_BYTES)
+        text = limits.read_limited(Path(as_path(path)), limits.MAX_RECORD_BYTES)
         return cls.from_record(text.splitlines())
 
     def svg(self) -> str:

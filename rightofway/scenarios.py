@@ -31,7 +31,7 @@ from pydantic import (
 )
 
 from rightofway import limits
-from rightofway.errors import InputError
+from rightofway.errors import InputError, shown
 from rightofway.explain import Step, render_steps, steps_json
 
 __all__ = [
@@ -301,7 +301,7 @@ def _describe_error(model: type[BaseModel], err: Any) -> tuple[Loc, str]:
     given = err.get("input")
     if kind == "extra_forbidden":
         parent = _model_at(model, loc[:-1])
-        msg = f"unknown key {loc[-1]!r}"
+        msg = f"unknown key {shown(loc[-1], 100)}"
         if parent is None:
             return loc, msg
         close = difflib.get_close_matches(str(loc[-1]), list(parent.model_fields), n=1)
@@ -314,7 +314,7 @@ def _describe_error(model: type[BaseModel], err: Any) -> tuple[Loc, str]:
     if kind.startswith("literal") or kind.endswith("_type") or kind in (
         "too_long", "too_short", "greater_than_equal", "less_than_equal",
     ):
-        return loc, f"{msg[0].lower()}{msg[1:]} (got {given!r})"
+        return loc, f"{msg[0].lower()}{msg[1:]} (got {shown(given, 100)})"
     return loc, msg
 
 

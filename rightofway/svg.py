@@ -20,6 +20,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Any
 
+from rightofway.errors import InputError
 from rightofway.geometry import Compass, Point, Tack
 
 __all__ = [
@@ -112,7 +113,7 @@ class Canvas:
                  top: float, left: float, prefix: str) -> None:
         span = max(hi[0] - lo[0], hi[1] - lo[1])
         if span > MAX_SPAN:
-            raise ValueError(f"the position spans {span} intersections; a drawing shows at "
+            raise InputError(f"the position spans {span} intersections; a drawing shows at "
                              f"most {MAX_SPAN} across")
         self.lo, self.hi, self.unit, self.margin = lo, hi, unit, margin
         self.top, self.left, self.prefix = top, left, prefix
@@ -141,7 +142,7 @@ class PlaneView:
                  margin: float, max_scale: float, unit: str) -> None:
         span = max(hi[0] - lo[0], hi[1] - lo[1], 1.0)
         if span > MAX_SPAN:
-            raise ValueError(f"the position spans {span:.0f} {unit}; a drawing shows at most "
+            raise InputError(f"the position spans {span:.0f} {unit}; a drawing shows at most "
                              f"{MAX_SPAN} across")
         self.scale = min(max_scale, (size - 2 * margin) / span)
         self.lo, self.hi, self.margin = lo, hi, margin
