@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from rightofway.errors import InputError
 from rightofway.geometry import Point, chebyshev
+from rightofway.limits import MAX_BOATS, MAX_COORD, MAX_LAPS
+from rightofway.positions import as_choice, as_int, as_point, as_tuple_of, shown
 from rightofway.races import SetupError
 from rightofway.rtw.position import Boat, Mark, MarkRole
 from rightofway.rtw.sections import RTW1, RTW31, RTW32, RTW38
@@ -35,6 +38,13 @@ EXTRA_ID = {"windward-gate": "windward-2", "triangle": "reach"}
 """The id of the second buoy of each variant course."""
 
 LegKind = Literal["start", "upwind", "reach", "downwind", "final"]
+MAX_REACH = 20
+"""Farthest from the gate :meth:`Course.start_places` looks for places (``reach``)."""
+MAX_SPAN = 200
+"""Most intersections a course's marks lie from its gate buoy (across or up)."""
+MAX_MARK = MAX_COORD - 2 * MAX_REACH
+"""Largest magnitude of a mark's coordinate: a race set up round the course keeps its
+boats and tokens within :data:`~rightofway.limits.MAX_COORD`, as its record must."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +68,23 @@ class Course:
     extra: Point | None = None
 
     def __post_init__(self) -> None:
+        for name in ("gate_buoy", "committee_boat", "windward"):
+            object.__setattr__(self, name, as_point(getattr(self, name), name, MAX_MARK))
+        if self.extra is not None:
+            object.__setattr__(self, "extra", as_point(self.extra, "extra", MAX_MARK))
+        for name in ("committee_boat", "windward", "extra"):
+            p = getattr(self, name)
+            if p is not None and max(abs(p[0] - self.gate_buoy[0]),
+                                     abs(p[1] - self.gate_buoy[1])) > MAX_SPAN:
+                raise InputError(f"{name}: a course spans at most {MAX_SPAN} intersections from "
+                                 f"the gate buoy, got {list(p)}")
+        flags = as_tuple_of(self.flags, int, "flags")
+        for i, row in enumerate(flags):
+            as_int(row, f"flags[{i}]")
+        object.__setattr__(self, "flags", flags)
+        as_int(self.laps, "laps", None, MAX_LAPS)
+        if not isinstance(self.layout, str):
+            as_choice(self.layout, "layout", LAYOUTS)
         (bx, by), (cx, cy) = self.gate_buoy, self.committee_boat
         if by != cy:
             raise SetupError("the gate buoy and the committee boat must lie on one row", RTW1)
@@ -79,8 +106,8 @@ class Course:
                     RTW1,
                 )
         if self.layout not in LAYOUTS:
-            raise SetupError(f"layout must be one of {', '.join(LAYOUTS)}, not {self.layout!r}",
-                             RTW38)
+            raise SetupError(f"layout must be one of {', '.join(LAYOUTS)}, not "
+                             f"{shown(self.layout)}", RTW38)
         self._check_extra()
 
     def _check_extra(self) -> None:
@@ -121,6 +148,7 @@ class Course:
 
     def on_line(self, p: Point) -> bool:
         """Whether ``p`` is one of the line's intersections."""
+        p = as_point(p, "p")
         return p[1] == self.line_row and self.gate_buoy[0] < p[0] < self.committee_boat[0]
 
     @property
@@ -135,6 +163,8 @@ class Course:
 
     def leg_kind(self, leg: int) -> LegKind:
         """What leg ``leg`` is: before the start, a beat, the reach, a run, or the last leg."""
+        if type(leg) is not int:
+            as_int(leg, "leg")
         if leg <= 0:
             return "start"
         if leg >= self.legs:
@@ -182,6 +212,10 @@ class Course:
         A race of N boats is set up by placing each on one of these
         (:meth:`rightofway.rtw.Race.new` checks them).
         """
+        as_int(boats, "boats", 1, MAX_BOATS)
+        if role is not None:
+            as_choice(role, "role", ("holder", "challenger"))
+        as_int(reach, "reach", 0, MAX_REACH)
         row = self.line_row
         gate = (self.gate_buoy, self.committee_boat)
         lo, hi = self.gate_buoy[0], self.committee_boat[0]
@@ -194,7 +228,7 @@ class Course:
                     continue
                 if boats == 2:
                     if role is None:
-                        raise ValueError("role: with two boats say whose places: 'holder' or "
+                        raise InputError("role: with two boats say whose places: 'holder' or "
                                          "'challenger'")
                     if (x > centre if role == "holder" else x < centre):
                         spots.append(p)

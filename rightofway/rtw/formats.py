@@ -145,7 +145,7 @@ class CourseModel(StrictModel):
     """The windward mark, North of the gate."""
     flags: list[StrictInt] = Field(default_factory=list)
     """Rows (y) of the wind-change flags (RTW 3.3)."""
-    laps: Annotated[StrictInt, Field(ge=1, le=20)] = 3
+    laps: Annotated[StrictInt, Field(ge=1, le=limits.MAX_LAPS)] = 3
     """Times the course is sailed round (RTW 1: three)."""
     layout: Literal["windward-leeward", "windward-gate", "triangle"] = "windward-leeward"
     """windward-leeward (RTW 1), windward-gate or triangle (RTW 3.8, figure 15)."""

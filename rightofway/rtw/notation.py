@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 
-from rightofway.errors import NotationError
+from rightofway.errors import NotationError, shown
 from rightofway.geometry import Compass, Point
 from rightofway.rtw.position import (
     Boat,
@@ -62,7 +62,7 @@ def _points(ps: frozenset[Point]) -> str:
 
 def _check_id(kind: str, name: str) -> str:
     if not _ID.fullmatch(name):
-        raise NotationError(f"{kind} id {name!r:.40} cannot be written: use letters, digits, "
+        raise NotationError(f"{kind} id {shown(name, 40)} cannot be written: use letters, digits, "
                             "- or _")
     return name
 
@@ -102,7 +102,7 @@ def _leg(leg: Leg) -> str:
 def _parse_point(text: str, where: str) -> Point:
     m = re.fullmatch(r"(-?\d{1,7}),(-?\d{1,7})", text)  # longer numbers are no notation
     if not m:
-        raise NotationError(f"{where}: expected x,y with whole numbers, got {text!r:.40}")
+        raise NotationError(f"{where}: expected x,y with whole numbers, got {shown(text, 40)}")
     return int(m.group(1)), int(m.group(2))
 
 
@@ -111,7 +111,7 @@ def _parse_compass(text: str, where: str) -> Compass:
         return Compass[text]
     except KeyError:
         raise NotationError(
-            f"{where}: expected one of {', '.join(c.name for c in Compass)}, got {text!r:.40}"
+            f"{where}: expected one of {', '.join(c.name for c in Compass)}, got {shown(text, 40)}"
         ) from None
 
 
@@ -122,7 +122,7 @@ def _items(text: str) -> list[str]:
 def from_notation(text: str) -> Position:
     """The position written in ``text``; :class:`NotationError` naming the field at fault."""
     if not isinstance(text, str):
-        raise TypeError(f"text: expected the notation as text, got {text!r:.60}")
+        raise TypeError(f"text: expected the notation as text, got {shown(text)}")
     parts = text.split()
     if len(parts) != len(_FIELDS):
         raise NotationError(
@@ -135,19 +135,21 @@ def from_notation(text: str) -> Position:
         phase = Phase(phase_t)
     except ValueError:
         raise NotationError(
-            f"phase: expected start, race or final-leg, got {phase_t!r:.40}"
+            f"phase: expected start, race or final-leg, got {shown(phase_t, 40)}"
         ) from None
     boats = []
     for i, item in enumerate(_items(boats_t)):
         m = re.fullmatch(r"([A-Za-z0-9_-]+)@([^:]+):([A-Z]+)(!?)(?:/([A-Za-z0-9_+-]+))?", item)
         if not m:
-            raise NotationError(f"boats[{i}]: expected id@x,y:HEADING[!][/leg], got {item!r:.40}")
+            raise NotationError(f"boats[{i}]: expected id@x,y:HEADING[!][/leg], got "
+                                f"{shown(item, 40)}")
         at = _parse_point(m.group(2), f"boats[{i}]")
         leg: Leg = None
         if m.group(5) is not None:
             ids = tuple(m.group(5).split("+"))
             if not all(ids):
-                raise NotationError(f"boats[{i}]: a leg is mark ids joined by +, got {item!r:.40}")
+                raise NotationError(f"boats[{i}]: a leg is mark ids joined by +, got "
+                                    f"{shown(item, 40)}")
             leg = ids[0] if len(ids) == 1 else ids
         boats.append(Boat(m.group(1), at, _parse_compass(m.group(3), f"boats[{i}]"),
                           bool(m.group(4)), leg))
@@ -155,7 +157,7 @@ def from_notation(text: str) -> Position:
     for i, item in enumerate(_items(marks_t)):
         m = re.fullmatch(r"([A-Za-z0-9_-]+)@([^:]+):([A-Z])", item)
         if not m or m.group(3) not in _CODE_ROLE:
-            raise NotationError(f"marks[{i}]: expected id@x,y:W|G|C|X, got {item!r:.40}")
+            raise NotationError(f"marks[{i}]: expected id@x,y:W|G|C|X, got {shown(item, 40)}")
         marks.append(Mark(m.group(1), _parse_point(m.group(2), f"marks[{i}]"),
                           _CODE_ROLE[m.group(3)]))
     yellow = frozenset(_parse_point(p, "yellow") for p in _items(yellow_t))
@@ -166,20 +168,22 @@ def from_notation(text: str) -> Position:
         key, _, value = item.partition("=")
         if key not in _OPTION_KEYS:
             raise NotationError(
-                f"options: unknown option {key!r:.40}; expected one of {', '.join(_OPTION_KEYS)}"
+                f"options: unknown option {shown(key, 40)}; expected one of "
+                f"{', '.join(_OPTION_KEYS)}"
             )
         attr = _OPTION_KEYS[key]
         if attr == "shadow":
             if value not in ("point", "cone"):
-                raise NotationError(f"options: shadow is point or cone, got {value!r:.40}")
+                raise NotationError(f"options: shadow is point or cone, got {shown(value, 40)}")
             values[attr] = value
         elif attr == "cover_depth":
             if not re.fullmatch(r"[0-9]{1,3}", value) or int(value) < 1:
-                raise NotationError(f"options: depth is a whole number from 1, got {value!r:.40}")
+                raise NotationError(f"options: depth is a whole number from 1, got "
+                                    f"{shown(value, 40)}")
             values[attr] = int(value)
         else:
             if value not in ("0", "1"):
-                raise NotationError(f"options: {key} is 0 or 1, got {value!r:.40}")
+                raise NotationError(f"options: {key} is 0 or 1, got {shown(value, 40)}")
             values[attr] = value == "1"
     known = {f.name for f in fields(Options)}
     options = Options(**{k: v for k, v in values.items() if k in known})  # type: ignore[arg-type]

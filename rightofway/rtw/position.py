@@ -19,12 +19,16 @@ from rightofway.limits import MAX_COVER_DEPTH
 from rightofway.positions import (
     BoatIndex,
     PositionError,
+    as_choice,
     as_id,
     as_point,
+    as_points,
     as_tuple_of,
+    check_instance,
     check_place,
     check_turn_order,
     instance_check,
+    shown,
 )
 from rightofway.results import Protest
 
@@ -120,14 +124,14 @@ class Boat:
         if type(self.heading) is not Compass:
             object.__setattr__(self, "heading", Compass.coerce(self.heading, "heading"))
         if type(self.lull) is not bool:
-            raise TypeError(f"lull: expected true or false, got {self.lull!r}")
+            raise TypeError(f"lull: expected true or false, got {shown(self.lull)}")
         leg = self.leg
         if leg is not None and type(leg) is not str:
             if not isinstance(leg, (tuple, list)) or not leg or not all(
                 isinstance(i, str) and i for i in leg
             ):
                 raise TypeError("leg: expected 'start', 'finish', a mark id or mark ids, "
-                                f"got {leg!r}")
+                                f"got {shown(leg)}")
             object.__setattr__(self, "leg", tuple(leg))
 
 
@@ -144,9 +148,9 @@ class Mark:
         if not isinstance(self.role, MarkRole):
             try:
                 object.__setattr__(self, "role", MarkRole(self.role))
-            except ValueError:
+            except (ValueError, TypeError):
                 raise ValueError(f"role: expected one of {', '.join(r.value for r in MarkRole)}"
-                                 f", got {self.role!r}") from None
+                                 f", got {shown(self.role)}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,12 +181,12 @@ class Options:
         for name in ("yellow_skips_next_turn", "cover", "penalty_requires_protest",
                      "beam_gust_after_manoeuvre"):
             if type(getattr(self, name)) is not bool:
-                raise TypeError(f"{name}: expected true or false, got {getattr(self, name)!r}")
-        if self.shadow not in ("point", "cone"):
-            raise ValueError(f"shadow: expected 'point' or 'cone', got {self.shadow!r}")
+                raise TypeError(f"{name}: expected true or false, got "
+                                f"{shown(getattr(self, name))}")
+        as_choice(self.shadow, "shadow", ("point", "cone"))
         if type(self.cover_depth) is not int or not 1 <= self.cover_depth <= MAX_COVER_DEPTH:
             raise InputError(f"cover_depth: expected a whole number from 1 to "
-                             f"{MAX_COVER_DEPTH}, got {self.cover_depth!r}")
+                             f"{MAX_COVER_DEPTH}, got {shown(self.cover_depth)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,12 +203,13 @@ class Move:
         if type(acts) is not tuple:
             if isinstance(acts, str) or not isinstance(acts, (list, tuple)):
                 raise TypeError(f"actions: expected a sequence of actions such as ('A', 'R45'), "
-                                f"got {acts!r}")
+                                f"got {shown(acts)}")
             acts = tuple(acts)
             object.__setattr__(self, "actions", acts)
         for i, a in enumerate(acts):
-            if a not in TURNS and a != "A":
-                raise ValueError(f"actions[{i}]: expected one of {', '.join(ACTIONS)}, got {a!r}")
+            if type(a) is not str or (a not in TURNS and a != "A"):
+                raise ValueError(f"actions[{i}]: expected one of {', '.join(ACTIONS)}, got "
+                                 f"{shown(a)}")
 
     def __str__(self) -> str:
         return f"{self.boat} [{' '.join(self.actions)}]{'' if self.actions else ' (stands still)'}"
@@ -226,19 +231,19 @@ class Move:
         """
         if not isinstance(text, str):
             raise NotationError(f"expected a move as text such as 'A [A L45]', got "
-                                f"{type(text).__name__} {text!r:.60}")
+                                f"{type(text).__name__} {shown(text)}")
         penalty = _PENALTY.fullmatch(text.strip())
         if penalty is not None:
             return PenaltyTurn(penalty.group(1), penalty.group(2))  # type: ignore[arg-type]
         m = _MOVE.fullmatch(text.strip())
         if m is None:
             raise NotationError(f"expected a move such as 'A [A L45]' or 'A [penalty R90]' "
-                                f"(boat, then its actions in brackets), got {text!r:.60}")
+                                f"(boat, then its actions in brackets), got {shown(text)}")
         actions: tuple[Any, ...] = tuple(m.group(2).split())
         for i, a in enumerate(actions):
             if a not in TURNS and a != "A":
                 raise NotationError(f"actions[{i}]: expected one of {', '.join(ACTIONS)}, "
-                                    f"got {a!r:.20}")
+                                    f"got {shown(a, 20)}")
         return Move(m.group(1), actions)
 
 
@@ -258,7 +263,7 @@ class PenaltyTurn(Move):
 
     def __init__(self, boat: str, direction: Literal["R90", "L90"]) -> None:
         if direction not in ("R90", "L90"):
-            raise ValueError(f"direction: expected R90 or L90, got {direction!r:.20}")
+            raise ValueError(f"direction: expected R90 or L90, got {shown(direction, 20)}")
         Move.__init__(self, boat, (direction,))
 
     @property
@@ -304,7 +309,7 @@ class Position(BoatIndex[Boat]):
         occupied: dict[Point, str] = {}
         for i, boat in enumerate(self.boats):
             if boat.id in by_id:
-                raise PositionError(("boats", i, "id"), f"boat id {boat.id!r} is used twice")
+                raise PositionError(("boats", i, "id"), f"boat id {shown(boat.id)} is used twice")
             if boat.at in occupied:
                 raise PositionError(
                     ("boats", i, "at"),
@@ -316,7 +321,7 @@ class Position(BoatIndex[Boat]):
         mark_ids: set[str] = set()
         for i, mark in enumerate(self.marks):
             if mark.id in mark_ids:
-                raise PositionError(("marks", i, "id"), f"mark id {mark.id!r} is used twice")
+                raise PositionError(("marks", i, "id"), f"mark id {shown(mark.id)} is used twice")
             mark_ids.add(mark.id)
             if mark.at in occupied:
                 j = next(k for k, b in enumerate(self.boats) if b.at == mark.at)
@@ -354,24 +359,21 @@ class Position(BoatIndex[Boat]):
         object.__setattr__(self, "boats", as_tuple_of(self.boats, Boat, "boats"))
         object.__setattr__(self, "marks", as_tuple_of(self.marks, Mark, "marks"))
         for name in ("yellow", "blue"):
-            pts = getattr(self, name)
-            if type(pts) is not frozenset:
-                if isinstance(pts, (str, bytes)) or not hasattr(pts, "__iter__"):
-                    raise TypeError(f"{name}: expected a set of intersections, got {pts!r}")
-                object.__setattr__(self, name, frozenset(as_point(p, name) for p in pts))
+            object.__setattr__(self, name, as_points(getattr(self, name), name))
         if type(self.phase) is not Phase:
             try:
                 object.__setattr__(self, "phase", Phase(self.phase))
-            except ValueError:
+            except (ValueError, TypeError):
                 raise ValueError(f"phase: expected start, race or final-leg, got "
-                                 f"{self.phase!r}") from None
+                                 f"{shown(self.phase)}") from None
         if type(self.turn_order) is not tuple:
             if isinstance(self.turn_order, str) or not isinstance(self.turn_order, (list, tuple)):
                 raise TypeError(f"turn_order: expected a sequence of boat ids, got "
-                                f"{self.turn_order!r}")
+                                f"{shown(self.turn_order)}")
             object.__setattr__(self, "turn_order", tuple(self.turn_order))
         if type(self.options) is not Options:
-            raise TypeError(f"options: expected an Options, got {self.options!r}")
+            raise TypeError(f"options: expected a Race the Wind Options, got "
+                            f"{type(self.options).__name__} {shown(self.options)}")
 
     def _check_legs(self) -> None:
         """Every mark a boat's leg names is in the position."""
@@ -387,7 +389,7 @@ class Position(BoatIndex[Boat]):
                 if mark_id not in ids:
                     raise PositionError(
                         ("boats", i, "leg"),
-                        f"boat {b.id}'s leg names mark {mark_id!r}, which is not in the "
+                        f"boat {b.id}'s leg names mark {shown(mark_id)}, which is not in the "
                         f"position (marks: {', '.join(sorted(ids)) or 'none'})",
                     )
 
@@ -414,6 +416,7 @@ class Position(BoatIndex[Boat]):
 
     def rounding(self, boat_id: str) -> frozenset[str]:
         """The ids of the marks the boat is rounding: their zones govern it (RTW 3.6)."""
+        self.boat(boat_id)
         sets = self._rounding
         if sets is None:
             sets = self._rounding_sets()
@@ -427,13 +430,17 @@ class Position(BoatIndex[Boat]):
 
     def boat_at(self, point: Point) -> Boat | None:
         """The boat on ``point``, if any."""
+        point = as_point(point, "point")
         for b in self.boats:
             if b.at == point:
                 return b
         return None
 
     def replace_boat(self, boat: Boat) -> Position:
-        """A new position with the boat of the same id replaced by ``boat``."""
+        """A new position with the boat of the same id replaced by ``boat``;
+        :class:`~rightofway.positions.UnknownId` when the position has no boat of that id."""
+        check_boat(boat)
+        self.boat(boat.id, "boat.id")
         return replace(self, boats=tuple(boat if b.id == boat.id else b for b in self.boats))
 
     def _moved(self, boat: Boat) -> Position:
@@ -485,6 +492,10 @@ class Position(BoatIndex[Boat]):
     def from_model(cls, pm: PositionModel, options: Options) -> Position:
         """The position a validated file model describes (:class:`PositionError` if it
         cannot exist)."""
+        from rightofway.rtw.formats import PositionModel
+
+        check_instance(pm, PositionModel, "pm")
+        check_instance(options, Options, "options")
         return cls(
             wind=Compass[pm.wind],
             boats=tuple(
@@ -521,4 +532,5 @@ class Position(BoatIndex[Boat]):
 
 
 check_position = instance_check(Position, "a Race the Wind Position", "position")
+check_boat = instance_check(Boat, "a Race the Wind Boat", "boat")
 check_move = instance_check(Move, "a Race the Wind Move such as Move('A', ('A',))", "move")

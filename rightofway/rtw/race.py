@@ -28,13 +28,42 @@ from rightofway import races
 from rightofway.errors import InputError
 from rightofway.explain import Citation
 from rightofway.geometry import Compass, Point, chebyshev
-from rightofway.positions import UnknownId
-from rightofway.races import Event, IllegalMove, SetupError
+from rightofway.limits import MAX_BOATS, MAX_COORD, MAX_NUMBER, MAX_TURNS
+from rightofway.positions import (
+    UnknownId,
+    as_bool,
+    as_choice,
+    as_int,
+    as_point,
+    as_points,
+    as_seed,
+    as_tuple_of,
+    check_fields,
+    check_instance,
+    shown,
+)
+from rightofway.races import (
+    Event,
+    IllegalMove,
+    SetupError,
+    check_boat_states,
+    check_history,
+    check_states,
+)
 from rightofway.results import Ruling
 from rightofway.rtw import moves, rules
 from rightofway.rtw.course import COURSES, DEFAULT_COURSE, Course, check_placement, check_tokens
 from rightofway.rtw.notation import notation
-from rightofway.rtw.position import Boat, Move, Options, PenaltyTurn, Phase, Position, Protest
+from rightofway.rtw.position import (
+    Boat,
+    Move,
+    Options,
+    PenaltyTurn,
+    Phase,
+    Position,
+    Protest,
+    check_move,
+)
 from rightofway.rtw.sections import RTW1, RTW2, RTW31, RTW32, RTW33, RTW34, RTW35, RTW37, RTW38
 
 if TYPE_CHECKING:
@@ -71,6 +100,20 @@ class RaceOptions:
     max_turns: int = 5000
     """Moves after which an unfinished race is stopped."""
 
+    def __post_init__(self) -> None:
+        as_bool(self.wind_shifts, "wind_shifts")
+        as_bool(self.auto_protest, "auto_protest")
+        die = as_tuple_of(self.die, Compass, "die")
+        if not 1 <= len(die) <= MAX_DIE_FACES:
+            raise InputError(f"die: expected 1 to {MAX_DIE_FACES} faces, got {len(die)}")
+        object.__setattr__(self, "die", die)
+        as_int(self.start_moves, "start_moves", 0, MAX_TURNS)
+        as_int(self.max_turns, "max_turns", 1, MAX_TURNS)
+
+
+MAX_DIE_FACES = 100
+"""Most faces of the compass die (:attr:`RaceOptions.die`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class BoatState:
@@ -95,6 +138,24 @@ class BoatState:
     cover_token: Point | None = None
     place: int | None = None
 
+    def __post_init__(self) -> None:
+        # Built at every move: the types checked cheaply, the ranges when they are wrong.
+        for name in ("leg", "moves", "same_spot", "row_side", "column_side", "mark_row_side",
+                     "penalties", "serving"):
+            v = getattr(self, name)
+            if type(v) is not int or not -MAX_NUMBER <= v <= MAX_NUMBER:
+                as_int(v, name, -MAX_NUMBER, MAX_NUMBER)
+        if type(self.over_top) is not bool:
+            as_bool(self.over_top, "over_top")
+        if self.serving_direction is not None:
+            as_choice(self.serving_direction, "serving_direction", ("R90", "L90"))
+        if self.cover_token is not None and type(self.cover_token) is not tuple:
+            object.__setattr__(self, "cover_token", as_point(self.cover_token, "cover_token"))
+        elif self.cover_token is not None:
+            as_point(self.cover_token, "cover_token")
+        if self.place is not None and (type(self.place) is not int or self.place < 1):
+            as_int(self.place, "place", 1, MAX_NUMBER)
+
     @property
     def finished(self) -> bool:
         """Whether the boat has crossed the finish."""
@@ -107,6 +168,12 @@ STATE_KEYS: tuple[str, ...] = ("leg", "moves", "penalties", "cover_token")
 
 def _side(value: int, line: int) -> int:
     return 0 if value == line else (1 if value > line else -1)
+
+
+_FIELDS: tuple[tuple[str, type], ...] = (
+    ("course", Course), ("options", RaceOptions), ("position", Position), ("turn", int),
+    ("shifts", int))
+"""The fields a :class:`Race` checks the types of when built."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +209,19 @@ class Race(races.Race[Move]):
     _state: dict[str, BoatState] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        check_fields(self, _FIELDS)
+        check_boat_states(self.boats, BoatState)
+        check_history(self, Move)
+        if not (0 <= self.turn <= MAX_NUMBER and 0 <= self.shifts <= MAX_NUMBER):
+            as_int(self.turn, "turn", 0, MAX_NUMBER)
+            as_int(self.shifts, "shifts", 0, MAX_NUMBER)
+        if type(self.flags_done) is not frozenset or not all(
+                type(f) is tuple and len(f) == 2 and type(f[0]) is int and type(f[1]) is int
+                for f in self.flags_done):
+            raise TypeError(f"flags_done: expected a frozenset of (leg, flag row) pairs, got "
+                            f"{shown(self.flags_done)}")
+        if self.seed is not None:
+            as_seed(self.seed)
         state = dict(self.boats)
         object.__setattr__(self, "_state", state)
         # Each boat's leg on the board follows its race leg (RTW 3.6: the zones it rounds),
@@ -202,6 +282,17 @@ class Race(races.Race[Move]):
         >>> race.position.turn_order, race.to_move
         (('A', 'B', 'C'), 'A')
         """
+        seed = as_seed(seed)
+        if options is not None:
+            check_instance(options, RaceOptions, "options")
+        if rules_options is not None:
+            check_instance(rules_options, Options, "rules_options")
+        if tokens is not None:
+            as_int(tokens, "tokens", 0, MAX_NUMBER)
+        yellow, blue = as_points(yellow, "yellow"), as_points(blue, "blue")
+        wind = Compass.coerce(wind, "wind")
+        as_bool(check_setup, "check_setup")
+        states = check_states(states, STATE_KEYS)
         if isinstance(boats, int) and not isinstance(boats, bool):
             if yellow or blue or states:
                 raise SetupError("a race set up from a number of boats lays its own tokens "
@@ -213,6 +304,14 @@ class Race(races.Race[Move]):
             boats, yellow, blue = _random_setup(course, boats, random.Random(seed),
                                                 24 if tokens is None else tokens)
         elif isinstance(boats, (list, tuple)) and all(isinstance(b, Boat) for b in boats):
+            if len(boats) > MAX_BOATS:
+                raise SetupError(f"boats: a race has at most {MAX_BOATS} boats, got "
+                                 f"{len(boats)}")
+            for i, b in enumerate(boats):  # what a game record can hold (rightofway.limits)
+                as_point(b.at, f"boats[{i}].at", MAX_COORD)
+            for name, tokens_ in (("yellow", yellow), ("blue", blue)):
+                for p in tokens_:
+                    as_point(p, name, MAX_COORD)
             if tokens is not None:
                 raise SetupError("tokens: tokens are laid at random only for a number of boats; "
                                  "give the boats' tokens as yellow and blue")
@@ -220,27 +319,26 @@ class Race(races.Race[Move]):
         else:
             raise TypeError(f"boats: expected a number of boats or a sequence of Boat values "
                             f"(the course comes second), got {type(boats).__name__} "
-                            f"{boats!r:.60}")
+                            f"{shown(boats)}")
         boats = tuple(boats)
         if not boats:
             raise SetupError("a race needs at least one boat")
         options = options or RaceOptions()
-        states = dict(states or {})
         if check_setup:
             if states:
                 raise SetupError("a race that begins with its set-up has no race states yet")
             check_placement(course, boats)
             check_tokens(course, yellow, blue)
         ids = {b.id for b in boats}
-        for bid, given in states.items():
+        for bid in states:
             if bid not in ids:
-                raise SetupError(f"states: no boat {bid!r} in the race")
-            unknown = sorted(set(given) - set(STATE_KEYS))
-            if unknown:
-                raise SetupError(f"states: {bid}: unknown key {unknown[0]!r}; expected one of "
-                                 f"{', '.join(STATE_KEYS)}")
+                raise SetupError(f"states: no boat {shown(bid)} in the race")
         built = []
         for b in boats:
+            given = states.get(b.id, {})
+            for key in ("leg", "moves", "penalties"):
+                if key in given:
+                    as_int(given[key], f"states.{b.id}.{key}", 0, MAX_NUMBER)
             s = BoatState(row_side=_side(b.at[1], course.line_row), **states.get(b.id, {}))
             if not 0 <= s.leg <= course.legs:
                 raise SetupError(f"states: {b.id}: leg {s.leg} is not one of 0..{course.legs}")
@@ -268,9 +366,10 @@ class Race(races.Race[Move]):
             return self._state[boat]
         except (KeyError, TypeError):
             if not isinstance(boat, str):
-                raise TypeError(f"boat: expected a boat id (a string), got {boat!r:.60}") from None
-            raise UnknownId(f"boat: no boat {boat!r} in this race (its boats: "
-                            f"{', '.join(self._state)})") from None
+                raise TypeError(f"boat: expected a boat id (a string), got "
+                                f"{shown(boat)}") from None
+            raise UnknownId(f"boat: no boat {shown(boat)} in this race (its boats: "
+                            f"{shown(', '.join(self._state), 200)})") from None
 
     @property
     def to_move(self) -> str | None:
@@ -302,6 +401,9 @@ class Race(races.Race[Move]):
                protest: Protest | None = None) -> Ruling[Position, Move] | None:
         """The adjudication of ``move`` in the current position, explained (RTW 3.4); ``None``
         for a penalty turn, which is not adjudicated for right of way."""
+        check_move(move)
+        if protest is not None:
+            check_instance(protest, Protest, "protest")
         if isinstance(move, PenaltyTurn):
             return None
         return rules.adjudicate(self.position, move, protest)
@@ -373,20 +475,19 @@ class Race(races.Race[Move]):
         """
         if not isinstance(move, Move):
             raise TypeError(f"move: expected a Move (or a PenaltyTurn), got "
-                            f"{type(move).__name__} {move!r:.60}")
-        if not isinstance(protests, (tuple, list, type(None))):
-            raise TypeError(f"protests: expected a tuple of boat ids, got {protests!r:.60}")
-        for i, roll in enumerate(rolls):
-            if not isinstance(roll, Compass):
-                raise TypeError(f"rolls[{i}]: expected a Compass heading, got {roll!r:.60}")
+                            f"{type(move).__name__} {shown(move)}")
+        if protests is not None:
+            as_tuple_of(protests, str, "protests")
+        rolls = as_tuple_of(rolls, Compass, "rolls")
         boat = self.to_move
         if boat is None:
             raise IllegalMove(move, "the race is over", RTW37)
         if move.boat != boat:
             raise IllegalMove(move, f"it is {boat}'s turn, not {move.boat}'s", RTW2)
-        for by in protests or ():
+        for i, by in enumerate(protests or ()):
             if by == boat or not self.position.has_boat(by):
-                raise ValueError(f"protest by {by!r}: no other boat of that id is racing")
+                raise InputError(f"protests[{i}]: protest by {shown(by)}: no other boat of "
+                                 "that id is racing")
         if isinstance(move, PenaltyTurn):
             return self._penalty_turn(move)
         verdict = moves.legality(self.position, move)
@@ -873,7 +974,7 @@ def _course(course: Course | str | None) -> Course:
     if isinstance(course, str) and course in COURSES:
         return COURSES[course]
     raise SetupError(f"course: expected a Course or one of {', '.join(COURSES)}, got "
-                     f"{course!r:.60}")
+                     f"{shown(course)}")
 
 
 def _random_setup(course: Course, boats: int, rng: random.Random, tokens: int

@@ -8,9 +8,11 @@ used, each with its citation.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from rightofway import geometry
+from rightofway.errors import InputError
 from rightofway.explain import Citation, Step
 from rightofway.geometry import (
     Compass,
@@ -30,7 +32,7 @@ from rightofway.geometry import (
 from rightofway.graphs import cycles as graph_cycles
 from rightofway.graphs import digraph
 from rightofway.order import Decision, Rule
-from rightofway.positions import UnknownId
+from rightofway.positions import UnknownId, as_point, as_points, shown
 from rightofway.results import Basis, Infringement, RightOfWay, Ruling, Verdict
 from rightofway.rtw.moves import (
     Legality,
@@ -50,6 +52,7 @@ from rightofway.rtw.position import (
     Phase,
     Position,
     Protest,
+    check_boat,
     check_move,
     check_position,
 )
@@ -145,6 +148,15 @@ def zone_mark(position: Position, a: Boat, b: Boat | None = None) -> Mark | None
     the one nearest either boat governs.
     """
     check_position(position)
+    check_boat(a, "a")
+    position.boat(a.id, "a.id")
+    if b is not None:
+        check_boat(b, "b")
+        position.boat(b.id, "b.id")
+    return _zone_mark(position, a, b)
+
+
+def _zone_mark(position: Position, a: Boat, b: Boat | None = None) -> Mark | None:
     if not position.marks:
         return None
     best: Mark | None = None
@@ -189,6 +201,15 @@ def engages_from_astern(x: Boat, x_claims: frozenset[Point], y_at: Point,
     beam, ``(x - y) . step(y.heading) < 0``: ``x`` is in its wake (RTW 3.4, 3.6). A
     boat abeam, or forward of the beam pointing back, does not.
     """
+    check_boat(x, "x")
+    x_claims = as_points(x_claims, "x_claims")
+    y_at = as_point(y_at, "y_at")
+    y_heading = Compass.coerce(y_heading, "y_heading")
+    return _engages_from_astern(x, x_claims, y_at, y_heading)
+
+
+def _engages_from_astern(x: Boat, x_claims: frozenset[Point], y_at: Point,
+                         y_heading: Compass) -> bool:
     if y_at not in x_claims:
         return False
     sx, sy = _STEP[x.heading]
@@ -226,7 +247,7 @@ def _zone(p: Pair) -> tuple[Mark, float, float] | None:
     position, a, b, _, _ = p
     if not position.marks:
         return None
-    mark = zone_mark(position, position.boat(a.id), position.boat(b.id))
+    mark = _zone_mark(position, position.boat(a.id), position.boat(b.id))
     if mark is None:
         return None
     return mark, euclidean_sq(a.at, mark.at), euclidean_sq(b.at, mark.at)
@@ -246,7 +267,7 @@ def _decide_zone(p: Pair) -> Decision | None:
     position, a, b, ca, cb = p
     if not _near_a_mark(position, a.at, b.at):
         return None
-    mark = zone_mark(position, position.boat(a.id), position.boat(b.id))
+    mark = _zone_mark(position, position.boat(a.id), position.boat(b.id))
     if mark is None:
         return None
     da, db = euclidean_sq(a.at, mark.at), euclidean_sq(b.at, mark.at)
@@ -254,7 +275,7 @@ def _decide_zone(p: Pair) -> Decision | None:
         return None
     inner, outer = (a, b) if da < db else (b, a)
     co = cb if da < db else ca
-    if engages_from_astern(position.boat(outer.id), co, inner.at,
+    if _engages_from_astern(position.boat(outer.id), co, inner.at,
                            position.boat(inner.id).heading):
         return outer.id, inner.id, "astern"
     return inner.id, outer.id, "inside"
@@ -463,8 +484,10 @@ def right_of_way(position: Position, a: str, b: str) -> RightOfWay:
     boat or the boat astern (RTW 3.6).
     """
     check_position(position)
+    position.boat(a, "a")
+    position.boat(b, "b")
     if a == b:
-        raise ValueError("right of way needs two different boats")
+        raise InputError(f"b: right of way needs two different boats, got {shown(a)} twice")
     fa, fb = boat_facts(position, a), boat_facts(position, b)
     cl = claims(position)
     trace: list[Step] = []
@@ -536,23 +559,43 @@ def engagements(
     check_position(position)
     cl = claims(position) if claims_by_boat is None else claims_by_boat
     out: list[tuple[str, str, Basis]] = []
-    pairs = _pairs(position, cl)
-    fs: dict[str, BoatFacts] = {}
-    d = downwind_step(position.wind)
-    for a, b in pairs:
-        fa = fs.get(a.id)
-        if fa is None:
-            fa = fs[a.id] = _facts_of(position, a, d)
-        fb = fs.get(b.id)
-        if fb is None:
-            fb = fs[b.id] = _facts_of(position, b, d)
-        case = (position, fa, fb, cl[a.id], cl[b.id])
-        for rule_decides in _DECIDERS:
-            found = rule_decides(case)
-            if found is not None:
-                out.append(found)
-                break
+    try:
+        pairs = _pairs(position, cl)
+        fs: dict[str, BoatFacts] = {}
+        d = downwind_step(position.wind)
+        for a, b in pairs:
+            fa = fs.get(a.id)
+            if fa is None:
+                fa = fs[a.id] = _facts_of(position, a, d)
+            fb = fs.get(b.id)
+            if fb is None:
+                fb = fs[b.id] = _facts_of(position, b, d)
+            case = (position, fa, fb, cl[a.id], cl[b.id])
+            for rule_decides in _DECIDERS:
+                found = rule_decides(case)
+                if found is not None:
+                    out.append(found)
+                    break
+    except (KeyError, TypeError, AttributeError):
+        # the fast path pays nothing for the check: claims given are checked when they fail
+        if claims_by_boat is not None:
+            check_claims(position, claims_by_boat, "claims_by_boat")
+        raise
     return out
+
+
+def check_claims(position: Position, claims_by_boat: object, name: str) -> None:
+    """Refuse claims (``claims_by_boat`` of :func:`engagements`) that are not each boat's
+    set of intersections, as :func:`rightofway.rtw.claims` gives them: a
+    :class:`TypeError` or :class:`~rightofway.positions.UnknownId` naming the argument."""
+    if not isinstance(claims_by_boat, Mapping):
+        raise TypeError(f"{name}: expected each boat's claims, as rtw.claims(position) gives "
+                        f"them, got {type(claims_by_boat).__name__} {shown(claims_by_boat)}")
+    for b in position.boats:
+        if b.id not in claims_by_boat:
+            raise UnknownId(f"{name}: no claims of boat {shown(b.id)}; pass "
+                            "rtw.claims(position)")
+        as_points(claims_by_boat[b.id], f"{name}[{shown(b.id, 20)}]")
 
 
 _NODE_NAMES: dict[int, dict[int, tuple[str, str, str, str]]] = {
@@ -729,9 +772,9 @@ def _manoeuvres_from_astern(
             if other.id == x or other.id in found:
                 continue
             co = cl[other.id]
-            if at not in co or not engages_from_astern(other, co, at, heading):
+            if at not in co or not _engages_from_astern(other, co, at, heading):
                 continue
-            mark = zone_mark(position, here, other)
+            mark = _zone_mark(position, here, other)
             if mark is None or euclidean_sq(at, mark.at) >= euclidean_sq(other.at, mark.at):
                 continue
             where = f"at {list(at)} heading {heading.name}"
@@ -786,13 +829,13 @@ def adjudicate(
     if protest is not None:
         if not isinstance(protest, Protest):
             raise TypeError(f"protest: expected a Protest(by, against) or None, got "
-                            f"{type(protest).__name__} {protest!r:.60}")
+                            f"{type(protest).__name__} {shown(protest)}")
         for role, bid in (("by", protest.by), ("against", protest.against)):
             if not position.has_boat(bid):
                 if not isinstance(bid, str):
                     raise TypeError(f"protest.{role}: expected a boat id (a string), got "
-                                    f"{bid!r:.60}")
-                raise UnknownId(f"protest.{role}: no boat {bid!r} in this position")
+                                    f"{shown(bid)}")
+                raise UnknownId(f"protest.{role}: no boat {shown(bid)} in this position")
     return _rule(position, move, protest, legality(position, move))
 
 
