@@ -15,12 +15,16 @@ from __future__ import annotations
 import math
 import random
 
+from rightofway.errors import InputError
 from rightofway.geometry import Point
-from rightofway.vg.position import Move, Position, path
+from rightofway.positions import instance_check, shown
+from rightofway.vg.position import Move, Position, _path
 from rightofway.vg.race import DEFAULT_COURSE, Course, Race, RaceOptions
 from rightofway.vg.vectors import Vector, next_vectors
 
 __all__ = ["choose_move", "random_race", "waypoint"]
+
+check_race = instance_check(Race, "a Vector Game Race", "race")
 
 RADIUS = 2.5
 """How far off a mark a bot sails round it."""
@@ -41,6 +45,7 @@ def _at_angle(centre: Point, degrees: float, radius: float) -> tuple[float, floa
 
 def waypoint(race: Race, boat: str) -> tuple[float, float]:
     """Where the boat heads next (an aim for bots, not a rule)."""
+    check_race(race)
     course = race.course
     s = race.state(boat)
     at = race.position.boat(boat).at
@@ -69,18 +74,22 @@ def waypoint(race: Race, boat: str) -> tuple[float, float]:
 
 def _clear(position: Position, start: Point, v: Vector, taken: set[Point]) -> Point | None:
     """Where ``v`` from ``start`` lands when its path meets no island, edge, mark or boat."""
-    route = path(start, v)
+    route = _path(start, v)
     for p in route:
-        if p in position.islands or not position.on_page(p) or position.mark_at(p) is not None:
+        if p in position.islands or not position._on_page(p) or p in position._marks_at:
             return None
     return route[-1] if route and route[-1] not in taken else None
 
 
 def choose_move(race: Race, rng: random.Random) -> Move:
     """A bot's move for the boat whose turn it is."""
+    check_race(race)
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng: expected a random.Random, got {type(rng).__name__} "
+                        f"{shown(rng)}")
     boat = race.to_move
     if boat is None:
-        raise ValueError("the race is over")
+        raise InputError("race: it is over; no boat moves")
     options = race.legal_moves(boat)
     if len(options) == 1:
         return options[0]

@@ -30,7 +30,7 @@ from rightofway.svg import (
     wind_rose,
 )
 from rightofway.vg import game
-from rightofway.vg.position import Move, Position, landings, path
+from rightofway.vg.position import Move, Position, _path, landings
 
 __all__ = ["board", "race", "scenario"]
 
@@ -74,7 +74,7 @@ def _route(position: Position, move: Move | None) -> list[Point]:
     if move is None or move.vector is None:
         return []
     b = position.boat(move.boat)
-    return [b.at, *path(b.at, move.vector)]
+    return [b.at, *_path(b.at, move.vector)]
 
 
 def _panel(position: Position, *, size: int, move: Move | None, zones: bool,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rightofway.errors import IllegalMove, InputError
+from rightofway.errors import IllegalMove, InputError, shown
 from rightofway.explain import Step
 from rightofway.geometry import Point
 from rightofway.results import Protest, Ruling, Verdict
@@ -27,10 +27,10 @@ from rightofway.vg.position import (
     Position,
     _landings,
     _last_free,
+    _path,
     _taken,
     check_move,
     check_position,
-    path,
 )
 from rightofway.vg.rules import (
     GW_CLOSE,
@@ -42,7 +42,7 @@ from rightofway.vg.rules import (
     route,
 )
 from rightofway.vg.sections import VG_C4, VG_I
-from rightofway.vg.vectors import Vector, _manoeuvre_faults, next_vectors
+from rightofway.vg.vectors import Vector, _manoeuvre_faults, _next_vectors
 
 __all__ = ["adjudicate", "apply", "is_legal", "legal_moves", "legality", "sail", "violations"]
 
@@ -80,7 +80,7 @@ def legal_moves(position: Position, boat_id: str) -> list[Move]:
     b = position.boat(boat_id)
     if b.lost_turns:
         return [Move(boat_id, None)]
-    moves = [Move(boat_id, v) for v in sorted(next_vectors(b.vector)) if _legal(position, b, v)]
+    moves = [Move(boat_id, v) for v in sorted(_next_vectors(b.vector)) if _legal(position, b, v)]
     return moves or [Move(boat_id, None)]
 
 
@@ -94,13 +94,13 @@ def _legal(position: Position, boat: Boat, v: Vector) -> bool:
     if line is not None and boat.vector is None and position.turn == 0 \
             and boat.at[1] != line[0][1] - 1:
         return False  # VG-S1
-    traced = path(boat.at, v)
+    traced = _path(boat.at, v)
     end = traced[-1] if traced else boat.at
     wrecked = False
     marks = position._marks_at
     islands = position.islands
     for i, p in enumerate(traced):
-        if p in islands or not position.on_page(p):
+        if p in islands or not position._on_page(p):
             end = _last_free(position, boat, traced[:i])
             traced = traced[:i]
             wrecked = True
@@ -242,7 +242,7 @@ def _hearing(position: Position, move: Move, f: Legality,
     """The verdict on ``protest`` over ``move`` and the step that gives it."""
     if not isinstance(protest, Protest):
         raise TypeError(f"protest: expected a rightofway.results.Protest, got "
-                        f"{type(protest).__name__} {protest!r:.60}")
+                        f"{type(protest).__name__} {shown(protest)}")
     position.boat(protest.by, "protest.by")
     position.boat(protest.against, "protest.against")
     if protest.by == protest.against:

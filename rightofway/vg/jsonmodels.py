@@ -63,7 +63,7 @@ class CourseModel(StrictModel):
     islands: list[Coord] = Field(default_factory=list)
     marks: Annotated[list[MarkModel], Field(min_length=1)]
     order: list[Id] = Field(default_factory=list)
-    laps: Annotated[StrictInt, Field(ge=1)] = 1
+    laps: Annotated[StrictInt, Field(ge=1, le=limits.MAX_LAPS)] = 1
 
 
 class OptionsModel(StrictModel):

@@ -34,8 +34,10 @@ from __future__ import annotations
 
 import re
 
-from rightofway.errors import NotationError
+from rightofway import limits
+from rightofway.errors import NotationError, shown
 from rightofway.geometry import Point
+from rightofway.positions import as_text
 from rightofway.vg.position import Boat, Mark, Position, PositionError
 from rightofway.vg.vectors import Vector, VectorError
 
@@ -56,7 +58,7 @@ _MARK = re.compile(r"([A-Za-z0-9_-]+)@([^:]+):(.*)")
 
 def _id(kind: str, name: str) -> str:
     if not _ID.fullmatch(name) or name == "-":
-        raise NotationError(f"{kind} id {name!r:.40} cannot be written: use letters, digits, "
+        raise NotationError(f"{kind} id {shown(name, 40)} cannot be written: use letters, digits, "
                             "- or _")
     return name
 
@@ -87,7 +89,7 @@ def notation(position: Position) -> str:
 def _point(text: str, where: str) -> Point:
     m = _POINT.fullmatch(text)
     if not m:
-        raise NotationError(f"{where}: expected x,y with whole numbers, got {text!r:.40}")
+        raise NotationError(f"{where}: expected x,y with whole numbers, got {shown(text, 40)}")
     return int(m.group(1)), int(m.group(2))
 
 
@@ -97,8 +99,7 @@ def _items(text: str) -> list[str]:
 
 def from_notation(text: str) -> Position:
     """The position written in ``text``; :class:`NotationError` naming the field at fault."""
-    if not isinstance(text, str):
-        raise TypeError(f"expected the notation as text, got {text!r:.40}")
+    as_text(text, "text", limits.MAX_LINE_BYTES)
     parts = text.split()
     if len(parts) != len(FIELDS):
         raise NotationError(f"expected {len(FIELDS)} space-separated fields "
@@ -109,20 +110,20 @@ def from_notation(text: str) -> Position:
         m = re.fullmatch(r"(\d{1,7})x(\d{1,7})", board_t)
         if not m:
             raise NotationError("board: expected WIDTHxHEIGHT (e.g. 32x30) or -, got "
-                                f"{board_t!r:.40}")
+                                f"{shown(board_t, 40)}")
         board = (int(m.group(1)), int(m.group(2)))
     line: tuple[Point, Point] | None = None
     if line_t != "-":
         ends = line_t.split("/")
         if len(ends) != 2:
-            raise NotationError(f"start-line: expected x1,y/x2,y or -, got {line_t!r:.40}")
+            raise NotationError(f"start-line: expected x1,y/x2,y or -, got {shown(line_t, 40)}")
         line = (_point(ends[0], "start-line"), _point(ends[1], "start-line"))
     islands = frozenset(_point(p, f"islands[{i}]") for i, p in enumerate(_items(islands_t)))
     marks = []
     for i, item in enumerate(_items(marks_t)):
         m = _MARK.fullmatch(item)
         if not m or m.group(3) not in ("S", "P"):
-            raise NotationError(f"marks[{i}]: expected id@x,y:S or id@x,y:P, got {item!r:.40}")
+            raise NotationError(f"marks[{i}]: expected id@x,y:S or id@x,y:P, got {shown(item, 40)}")
         marks.append(Mark(_id("mark", m.group(1)), _point(m.group(2), f"marks[{i}]"),
                           "S" if m.group(3) == "S" else "P"))
     boats = []
@@ -130,7 +131,7 @@ def from_notation(text: str) -> Position:
         m = _BOAT.fullmatch(item)
         if not m:
             raise NotationError(f"boats[{i}]: expected id@x,y[:vector][!lost turns], "
-                                f"got {item!r:.40}")
+                                f"got {shown(item, 40)}")
         vector = None
         if m.group(3) is not None:
             try:
@@ -145,7 +146,7 @@ def from_notation(text: str) -> Position:
                 raise
             raise NotationError(f"boats[{i}]: {e}") from None
     if not re.fullmatch(r"\d{1,9}", turn_t):
-        raise NotationError(f"turn: expected a whole number from 0, got {turn_t!r:.40}")
+        raise NotationError(f"turn: expected a whole number from 0, got {shown(turn_t, 40)}")
     order = () if order_t == "-" else tuple(order_t.split(","))
     try:
         return Position(tuple(boats), board, islands, line, int(turn_t), order, tuple(marks))

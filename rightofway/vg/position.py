@@ -31,18 +31,22 @@ from typing import Any, TypeVar
 
 from rightofway.errors import InputError, NotationError
 from rightofway.geometry import Point, engaged_index_pairs
+from rightofway.limits import MAX_COORD, MAX_NUMBER
 from rightofway.positions import (
     BoatIndex,
     PositionError,
     UnknownId,
     as_id,
+    as_int,
     as_point,
+    as_points,
     as_tuple_of,
     check_place,
     check_turn_order,
     instance_check,
+    shown,
 )
-from rightofway.vg.vectors import Side, Vector, VectorError, as_vector, bad_side, next_vectors
+from rightofway.vg.vectors import Side, Vector, VectorError, _next_vectors, as_vector, bad_side
 
 __all__ = [
     "Boat",
@@ -77,7 +81,7 @@ class Boat:
             object.__setattr__(self, "vector", as_vector(self.vector, "vector"))
         lost = self.lost_turns
         if type(lost) is not int:
-            raise TypeError(f"lost_turns: expected a whole number 0..2, got {lost!r}")
+            raise TypeError(f"lost_turns: expected a whole number 0..2, got {shown(lost)}")
         if not 0 <= lost <= 2:
             raise ValueError(f"lost_turns: a boat loses at most two turns (VG-I), got {lost}")
 
@@ -109,6 +113,8 @@ class Mark:
 
     def mirrored(self, width: int) -> Mark:
         """The mark on the page mirrored East-West (x to ``width - x``): its side swaps."""
+        if type(width) is not int or not 0 <= width <= MAX_COORD:
+            as_int(width, "width", 0, MAX_COORD)
         return Mark(self.id, (width - self.at[0], self.at[1]), "P" if self.side == "S" else "S")
 
 
@@ -162,14 +168,14 @@ class Move:
         """
         if not isinstance(text, str):
             raise TypeError(f"text: expected a move written such as 'A 2U:2S', got "
-                            f"{text!r:.60}")
+                            f"{shown(text)}")
         t = text.strip()
         stands = t.endswith(_STANDS)
         boat, _, rest = (t.removesuffix(_STANDS), "", "") if stands else t.rpartition(" ")
         boat = boat.rstrip()
         if not boat or not (stands or rest):
             raise NotationError(f"expected a move such as 'A 2U:2S' or 'A (stands still)', "
-                                f"got {text!r:.60}")
+                                f"got {shown(text)}")
         try:
             return cls(boat, None if stands else Vector.parse(rest))
         except VectorError as e:
@@ -235,7 +241,7 @@ class Position(BoatIndex[Boat]):
         for i, item in enumerate(items):
             where = (name, i, "at")
             if item.id in ids:
-                raise PositionError((name, i, "id"), f"{kind} id {item.id!r} is used twice")
+                raise PositionError((name, i, "id"), f"{kind} id {shown(item.id)} is used twice")
             if item.at in at:
                 raise PositionError(where, f"{kind} {item.id} stands on {list(item.at)}, "
                                     f"already taken by {kind} {at[item.at].id}")
@@ -246,7 +252,7 @@ class Position(BoatIndex[Boat]):
                 raise PositionError(where, f"{kind} {item.id} at {list(item.at)} stands on boat "
                                     f"{boats_at[item.at].id}; no boat may stand on a mark "
                                     "(VG-C3)")
-            if self.board is not None and not self.on_page(item.at):
+            if self.board is not None and not self._on_page(item.at):
                 raise PositionError(where, f"{kind} {item.id} at {list(item.at)} is off the "
                                     f"page (0..{self.board[0]}, 0..{self.board[1]})")
             ids.add(item.id)
@@ -261,60 +267,70 @@ class Position(BoatIndex[Boat]):
         if board is not None:
             if type(board) is not tuple:
                 if not isinstance(board, list):
-                    raise TypeError(f"board: expected (width, height) or None, got {board!r}")
+                    raise TypeError(f"board: expected (width, height) or None, got {shown(board)}")
                 board = tuple(board)
                 object.__setattr__(self, "board", board)
             if len(board) != 2 or not all(type(c) is int for c in board):
                 raise TypeError(f"board: expected (width, height), two whole numbers, got "
-                                f"{board!r}")
-            if board[0] < 1 or board[1] < 1:
-                raise PositionError(("board",), f"board: width and height are at least 1, got "
-                                    f"{list(board)}")
-        if type(self.islands) is not frozenset:
-            pts = self.islands
-            if isinstance(pts, (str, bytes)) or not hasattr(pts, "__iter__"):
-                raise TypeError(f"islands: expected a set of intersections, got {pts!r}")
-            object.__setattr__(self, "islands", frozenset(as_point(p, "islands") for p in pts))
+                                f"{shown(board)}")
+            if not (1 <= board[0] <= MAX_COORD and 1 <= board[1] <= MAX_COORD):
+                raise PositionError(("board",), f"board: width and height are at least 1 and "
+                                    f"at most {MAX_COORD}, got {shown(list(board))}")
+        object.__setattr__(self, "islands", as_points(self.islands, "islands"))
         line = self.start_line
         if line is not None and (type(line) is not tuple or len(line) != 2
-                                 or type(line[0]) is not tuple or type(line[1]) is not tuple):
+                                 or type(line[0]) is not tuple or type(line[1]) is not tuple
+                                 or len(line[0]) != 2 or len(line[1]) != 2):
             if not isinstance(line, (list, tuple)) or len(line) != 2:
                 raise TypeError(f"start_line: expected two intersections ((x1, y), (x2, y)), "
-                                f"got {line!r}")
+                                f"got {shown(line)}")
             object.__setattr__(self, "start_line", (as_point(line[0], "start_line"),
                                                     as_point(line[1], "start_line")))
+        else:
+            for end in line or ():
+                if type(end[0]) is not int or type(end[1]) is not int:
+                    as_point(end, "start_line")
         if type(self.turn) is not int:
-            raise TypeError(f"turn: expected a whole number, got {self.turn!r}")
-        if self.turn < 0:
-            raise PositionError(("turn",), f"turn: expected 0 or more, got {self.turn}")
+            raise TypeError(f"turn: expected a whole number, got {shown(self.turn)}")
+        if not 0 <= self.turn <= MAX_NUMBER:
+            raise PositionError(("turn",), f"turn: expected a whole number from 0 to "
+                                f"{MAX_NUMBER:g}, got {shown(self.turn)}")
         order = self.turn_order
         if type(order) is not tuple:
             if not isinstance(order, list):
-                raise TypeError(f"turn_order: expected a sequence of boat ids, got {order!r}")
+                raise TypeError(f"turn_order: expected a sequence of boat ids, got "
+                                f"{shown(order)}")
             object.__setattr__(self, "turn_order", tuple(order))
-        for i, bid in enumerate(self.turn_order):
-            if type(bid) is not str:
-                raise TypeError(f"turn_order[{i}]: expected a boat id, got {bid!r}")
 
     def on_page(self, p: Point) -> bool:
         """Whether ``p`` is on the page (always, without a board)."""
+        return self._on_page(as_point(p, "p"))
+
+    def _on_page(self, p: Point) -> bool:
+        """:meth:`on_page` of an intersection the rules traced (the hot path)."""
         if self.board is None:
             return True
         return 0 <= p[0] <= self.board[0] and 0 <= p[1] <= self.board[1]
 
     def mark(self, mark_id: str) -> Mark:
-        """The mark called ``mark_id``; :class:`KeyError` naming it when absent."""
+        """The mark called ``mark_id``; :class:`~rightofway.positions.UnknownId` (a
+        :class:`KeyError` and a :class:`ValueError`) naming it when absent."""
         for m in self.marks:
             if m.id == mark_id:
                 return m
-        raise UnknownId(f"mark_id: no mark {mark_id!r} in this position")
+        as_id(mark_id, "mark_id")
+        raise UnknownId(f"mark_id: no mark {shown(mark_id)} in this position")
 
     def mark_at(self, p: Point) -> Mark | None:
         """The mark standing on ``p``, if any."""
-        return self._marks_at.get(p)
+        return self._marks_at.get(as_point(p, "p"))
 
     def replace_boat(self, boat: Boat) -> Position:
-        """A new position with that boat replaced."""
+        """A new position with the boat of ``boat``'s id replaced by ``boat``;
+        :class:`~rightofway.positions.UnknownId` when the position has no boat of that id."""
+        if type(boat) is not Boat:
+            check_boat(boat)
+        self.boat(boat.id, "boat.id")
         return replace(self, boats=tuple(boat if b.id == boat.id else b for b in self.boats))
 
     def mirrored(self) -> Position:
@@ -401,12 +417,13 @@ def _offsets(dx: int, dy: int) -> tuple[Point, ...]:
 def _claimed_offsets(vector: Vector | None) -> tuple[Point, ...]:
     """Offsets from a boat of everything on the paths of her next vectors, her own left out
     (a pure function of her vector, worked out once per vector)."""
-    found = {off for v in next_vectors(vector) for off in _offsets(*v.displacement)}
+    found = {off for v in _next_vectors(vector) for off in _offsets(*v.displacement)}
     found.discard((0, 0))
     return tuple(found)
 
 
 check_position = instance_check(Position, "a Vector Game Position", "position")
+check_boat = instance_check(Boat, "a Vector Game Boat", "boat")
 check_move = instance_check(
     Move, "a Vector Game Move such as Move('A', Vector.parse('2U:2S'))", "move")
 
@@ -414,9 +431,13 @@ check_move = instance_check(
 def path(start: Point, vector: Vector) -> tuple[Point, ...]:
     """The intersections a move passes through, its landing last (see the module docstring)."""
     if type(vector) is not Vector:
-        raise TypeError(f"vector: expected a Vector, got {type(vector).__name__} {vector!r:.60}")
-    if type(start) is not tuple:
-        start = as_point(start, "start")
+        raise TypeError(f"vector: expected a Vector, got {type(vector).__name__} "
+                        f"{shown(vector)}")
+    return _path(as_point(start, "start"), vector)
+
+
+def _path(start: Point, vector: Vector) -> tuple[Point, ...]:
+    """:func:`path` of a boat's place and a vector (the moves' hot path: nothing checked)."""
     x, y = start
     return tuple((x + i, y + j) for i, j in _offsets(*vector.displacement))
 
@@ -433,7 +454,7 @@ def _landings(position: Position, b: Boat) -> frozenset[Point]:
     if found is None:
         x, y = b.at
         found = frozenset() if b.lost_turns else frozenset(
-            (x + v.displacement[0], y + v.displacement[1]) for v in next_vectors(b.vector))
+            (x + v.displacement[0], y + v.displacement[1]) for v in _next_vectors(b.vector))
         position._memo[key] = found
     return found
 
@@ -487,9 +508,9 @@ def _exits(position: Position, b: Boat) -> frozenset[Point]:
     found: frozenset[Point] | None = position._memo.get(key)
     if found is None:
         ends = set()
-        for v in next_vectors(b.vector):
-            route = path(b.at, v)
-            if all(position.on_page(p) for p in route):
+        for v in _next_vectors(b.vector):
+            route = _path(b.at, v)
+            if all(position._on_page(p) for p in route):
                 ends.add(route[-1])
         found = frozenset(ends)
         position._memo[key] = found

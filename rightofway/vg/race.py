@@ -55,13 +55,30 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, Self, TypeVar
 
 from rightofway.errors import InputError
 from rightofway.explain import Citation
 from rightofway.geometry import Point
-from rightofway.positions import UnknownId
-from rightofway.races import Event, IllegalMove, SetupError
+from rightofway.limits import MAX_BOATS, MAX_LAPS, MAX_NUMBER, MAX_TURNS
+from rightofway.positions import (
+    UnknownId,
+    as_bool,
+    as_int,
+    as_point,
+    as_seed,
+    as_tuple_of,
+    check_fields,
+    shown,
+)
+from rightofway.races import (
+    Event,
+    IllegalMove,
+    SetupError,
+    check_boat_states,
+    check_history,
+    check_states,
+)
 from rightofway.races import Race as RaceBase
 from rightofway.results import Ruling
 from rightofway.vg import game
@@ -160,6 +177,7 @@ class Course:
     _roundings: tuple[Rounding, ...] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "order", as_tuple_of(self.order, str, "order"))
         # The page, line, islands and marks are checked as a position would check them.
         try:
             probe = Position((), self.board, self.islands, self.start_line, marks=self.marks)
@@ -174,7 +192,7 @@ class Course:
         (x1, ly), (x2, _) = self.start_line
         if x2 - x1 < 1:
             raise SetupError("start_line: the line spans at least one square", VG_C1)
-        if not (probe.on_page((x1, ly)) and probe.on_page((x2, ly)) and ly >= 1):
+        if not (probe._on_page((x1, ly)) and probe._on_page((x2, ly)) and ly >= 1):
             raise SetupError("start_line: the line lies on the page, with a row below it for "
                              "the boats to begin on", VG_S1)
         on_line = sorted(p for p in self.islands if self.on_line(p))
@@ -189,25 +207,21 @@ class Course:
                 raise SetupError(f"marks.{i}: mark {m.id} lies on the start line at "
                                  f"{list(m.at)}", VG_C1)
             around = [(m.at[0] + dx, m.at[1] + dy) for dx, dy in COMPASS]
-            blocked = [p for p in around if not probe.on_page(p) or p in self.islands
+            blocked = [p for p in around if not probe._on_page(p) or p in self.islands
                        or p in taken]
             if blocked:
                 raise SetupError(f"marks.{i}: mark {m.id} needs open water round it, but "
                                  f"{list(blocked[0])} is off the page, an island or a mark", VG_C1)
-        if type(self.laps) is not int or self.laps < 1:
-            raise SetupError(f"laps: expected a whole number from 1, got {self.laps!r}", VG_C1)
+        if type(self.laps) is not int or not 1 <= self.laps <= MAX_LAPS:
+            raise SetupError(f"laps: expected a whole number from 1 to {MAX_LAPS}, got "
+                             f"{shown(self.laps)}", VG_C1)
         order = self.order
-        if type(order) is not tuple:
-            if isinstance(order, str) or not isinstance(order, (list, tuple)):
-                raise TypeError(f"order: expected a sequence of mark ids, got {order!r}")
-            order = tuple(order)
-            object.__setattr__(self, "order", order)
         by_id = {m.id: m for m in self.marks}
         ids = order or tuple(by_id)
         for i, mid in enumerate(ids):
             if mid not in by_id:
-                raise SetupError(f"order.{i}: no mark {mid!r} on the course (marks: "
-                                 f"{', '.join(by_id)})", VG_C1)
+                raise SetupError(f"order.{i}: no mark {shown(mid)} on the course (marks: "
+                                 f"{shown(', '.join(by_id), 200)})", VG_C1)
         sequence = tuple(by_id[mid] for mid in ids) * self.laps
         for i in range(1, len(sequence)):
             if sequence[i].id == sequence[i - 1].id:
@@ -257,14 +271,17 @@ class Course:
 
     def on_line(self, p: Point) -> bool:
         """Whether ``p`` is on the start/finish line, its ends included."""
+        if type(p) is not tuple or len(p) != 2:
+            p = as_point(p, "p")
         (x1, ly), (x2, _) = self.start_line
         return p[1] == ly and x1 <= p[0] <= x2
 
     def position(self, boats: Sequence[Boat], turn: int = 0,
                  turn_order: tuple[str, ...] = ()) -> Position:
-        """A position on this course."""
-        return Position(tuple(boats), self.board, self.islands, self.start_line, turn,
-                        turn_order, self.marks)
+        """A position on this course (:class:`PositionError` naming the field when it
+        cannot exist)."""
+        return Position(as_tuple_of(boats, Boat, "boats"), self.board, self.islands,
+                        self.start_line, turn, turn_order, self.marks)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data; :meth:`from_json` reads it back to an equal course."""
@@ -293,8 +310,7 @@ class RaceOptions:
     """Moves (of all boats together) after which an unfinished race is stopped."""
 
     def __post_init__(self) -> None:
-        if type(self.max_turns) is not int or self.max_turns < 1:
-            raise ValueError(f"max_turns: expected a whole number from 1, got {self.max_turns!r}")
+        as_int(self.max_turns, "max_turns", 1, MAX_TURNS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,10 +331,32 @@ class BoatState:
     """Crossings of its mark's far ray the right way, less those the wrong way."""
     place: int | None = None
 
+    def __post_init__(self) -> None:
+        # Built at every move: whole numbers checked by type, their ranges when not.
+        for name in ("moves", "leg", "row_side", "far_side", "leave_side", "far"):
+            if type(getattr(self, name)) is not int:
+                as_int(getattr(self, name), name)
+        if not (0 <= self.moves <= MAX_NUMBER and 0 <= self.leg <= MAX_NUMBER
+                and abs(self.far) <= MAX_NUMBER and self.row_side in (-1, 0, 1)
+                and self.far_side in (-1, 0, 1) and self.leave_side in (-1, 0, 1)):
+            _bad_state(self)
+        if self.place is not None and (type(self.place) is not int or self.place < 1):
+            as_int(self.place, "place", 1)
+
     @property
     def finished(self) -> bool:
         """Whether the boat has finished."""
         return self.place is not None
+
+
+def _bad_state(s: BoatState) -> NoReturn:
+    """Name the field of ``s`` out of its range."""
+    for name in ("moves", "leg"):
+        as_int(getattr(s, name), name, 0, MAX_NUMBER)
+    as_int(s.far, "far", -MAX_NUMBER, MAX_NUMBER)
+    for name in ("row_side", "far_side", "leave_side"):
+        as_int(getattr(s, name), name, -1, 1)
+    raise AssertionError  # pragma: no cover - one of them is out of range
 
 
 STATE_KEYS: tuple[str, ...] = ("moves", "leg")
@@ -430,6 +468,12 @@ class Race(RaceBase[Move]):
     _state: dict[str, BoatState] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        check_fields(self, (("course", Course), ("options", RaceOptions),
+                            ("position", Position), ("turn", int)))
+        check_boat_states(self.boats, BoatState)
+        check_history(self, Move)
+        if not 0 <= self.turn <= MAX_NUMBER:
+            as_int(self.turn, "turn", 0, MAX_NUMBER)
         object.__setattr__(self, "_state", dict(self.boats))
 
     # --- set-up -------------------------------------------------------------------------
@@ -463,18 +507,25 @@ class Race(RaceBase[Move]):
         course = DEFAULT_COURSE if course is None else course
         if not isinstance(course, Course):
             raise TypeError(f"course: expected a Vector Game Course, got "
-                            f"{type(course).__name__} {course!r:.60}")
+                            f"{type(course).__name__} {shown(course)}")
+        seed = as_seed(seed)
+        if options is not None and not isinstance(options, RaceOptions):
+            raise TypeError(f"options: expected a Vector Game RaceOptions, got "
+                            f"{type(options).__name__} {shown(options)}")
+        as_bool(check_setup, "check_setup")
+        states = check_states(states, STATE_KEYS)
         if isinstance(boats, int) and not isinstance(boats, bool):
             boats = starting_fleet(course, boats, random.Random(seed))
         if isinstance(boats, (str, bytes)) or not isinstance(boats, Sequence) \
                 or not all(isinstance(b, Boat) for b in boats):
             raise TypeError(f"boats: expected a number of boats or a sequence of Boat "
-                            f"values, got {boats!r:.60}")
+                            f"values, got {type(boats).__name__} {shown(boats)}")
         boats = tuple(boats)
         if not boats:
             raise SetupError("a race needs at least one boat", VG_S1)
+        if len(boats) > MAX_BOATS:
+            raise SetupError(f"boats: a race has at most {MAX_BOATS} boats, got {len(boats)}")
         options = options or RaceOptions()
-        states = dict(states or {})
         ly = course.line_row
         if check_setup:
             if states:
@@ -487,20 +538,18 @@ class Race(RaceBase[Move]):
                     raise SetupError(f"boat {b.id} at {list(b.at)} must begin one square "
                                      f"downwind of the start line, on row {ly - 1}", VG_S1)
         ids = [b.id for b in boats]
-        for bid, given in states.items():
+        for bid in states:
             if bid not in ids:
-                raise SetupError(f"states: no boat {bid!r} in the race")
-            unknown = sorted(set(given) - set(STATE_KEYS))
-            if unknown:
-                raise SetupError(f"states: {bid}: unknown key {unknown[0]!r}; expected one of "
-                                 f"{', '.join(STATE_KEYS)}")
+                raise SetupError(f"states: no boat {shown(bid)} in the race")
         built = []
         for b in boats:
-            s = BoatState(row_side=_sign(b.at[1] - ly), **states.get(b.id, {}))
-            if type(s.moves) is not int or s.moves < 0:
-                raise SetupError(f"states: {b.id}: moves is a whole number from 0")
-            if type(s.leg) is not int or not 0 <= s.leg <= course.finish_leg:
-                raise SetupError(f"states: {b.id}: leg {s.leg!r} is not one of "
+            given = states.get(b.id, {})
+            for key in STATE_KEYS:
+                if key in given:
+                    as_int(given[key], f"states.{b.id}.{key}", 0, MAX_NUMBER)
+            s = BoatState(row_side=_sign(b.at[1] - ly), **given)
+            if not 0 <= s.leg <= course.finish_leg:
+                raise SetupError(f"states: {b.id}: leg {shown(s.leg)} is not one of "
                                  f"0..{course.finish_leg}")
             built.append((b.id, _towards(course, s, b.at)))
         first = dict(built)[ids[0]].moves
@@ -518,8 +567,9 @@ class Race(RaceBase[Move]):
             return self._state[boat]
         except (KeyError, TypeError):
             if not isinstance(boat, str):
-                raise TypeError(f"boat: expected a boat id (a string), got {boat!r:.60}") from None
-            raise UnknownId(f"boat: no boat {boat!r} in this race") from None
+                raise TypeError(f"boat: expected a boat id (a string), got "
+                                f"{shown(boat)}") from None
+            raise UnknownId(f"boat: no boat {shown(boat)} in this race") from None
 
     @property
     def to_move(self) -> str | None:
@@ -804,7 +854,25 @@ def turn_line(turn: int, move: Move, events: tuple[Event, ...]) -> dict[str, Any
 
 def record_lines(race: Race,
                  played: Iterable[tuple[Move, tuple[Event, ...]]]) -> Iterator[str]:
-    """JSON Lines of a whole race: the set-up of ``race`` (at its start), then each move."""
+    """JSON Lines of a whole race: the set-up of ``race`` (at its start), then each move
+    of ``played`` (pairs of a move and its events, as :attr:`Race.played` lists them)."""
+    if not isinstance(race, Race):
+        raise TypeError(f"race: expected a Vector Game Race, got {type(race).__name__} "
+                        f"{shown(race)}")
+    if isinstance(played, (str, bytes)) or not isinstance(played, Iterable):
+        raise TypeError(f"played: expected the moves played and their events, got "
+                        f"{type(played).__name__} {shown(played)}")
+    moves = list(played)
+    for i, pair in enumerate(moves):
+        if type(pair) is not tuple or len(pair) != 2 or not isinstance(pair[0], Move) \
+                or type(pair[1]) is not tuple or not all(type(e) is Event for e in pair[1]):
+            raise TypeError(f"played[{i}]: expected a Move and its events, got "
+                            f"{shown(pair)}")
+    return _record_lines(race, moves)
+
+
+def _record_lines(race: Race,
+                  played: list[tuple[Move, tuple[Event, ...]]]) -> Iterator[str]:
     yield json.dumps(setup_line(race))
     for turn, (move, events) in enumerate(played, 1):
         yield json.dumps(turn_line(turn, move, events))

@@ -47,12 +47,12 @@ from rightofway.vg.position import (
     _exits,
     _landings,
     _last_free,
+    _path,
     _taken,
     check_move,
     check_position,
     claims,
     engaged_pairs,
-    path,
 )
 from rightofway.vg.sections import (
     VG_C3,
@@ -73,7 +73,7 @@ from rightofway.vg.sections import (
     VG_T,
     cite,
 )
-from rightofway.vg.vectors import FIRST_MOVES, Vector, gybe, next_vectors, small_changes, tack
+from rightofway.vg.vectors import FIRST_MOVES, Vector, _next_vectors, gybe, small_changes, tack
 
 if TYPE_CHECKING:  # networkx loads when a graph is asked for
     import networkx as nx
@@ -138,11 +138,11 @@ def move_facts(position: Position, boat: Boat, v: Vector | None) -> MoveFacts:
     before = f"{boat.vector}" if boat.vector else "no vector yet"
     if v is None or boat.lost_turns:
         return MoveFacts(position, boat, v, before, (), boat.at, None, False)
-    traced = path(boat.at, v)
+    traced = _path(boat.at, v)
     end = traced[-1] if traced else boat.at  # a vector of no squares: an empty path (VG-M2)
     marks, islands = position._marks_at, position.islands
     for i, p in enumerate(traced):
-        if p in islands or not position.on_page(p):
+        if p in islands or not position._on_page(p):
             return MoveFacts(position, boat, v, before, traced[:i],
                              _last_free(position, boat, traced[:i]), p, True)
         if marks and p in marks:
@@ -186,7 +186,7 @@ def _explain_repairs(m: MoveFacts, found: Finding | None) -> list[Step]:
 
 def _legal_vectors(m: MoveFacts) -> list[Vector]:
     """The vectors the boat could legally sail instead of standing still."""
-    return [w for w in sorted(next_vectors(m.boat.vector))
+    return [w for w in sorted(_next_vectors(m.boat.vector))
             if judge(m.position, Move(m.boat.id, w)).legal]
 
 
@@ -646,7 +646,7 @@ def right_of_way(position: Position, a: str, b: str) -> RightOfWay | None:
     side on one row: then no give-way rule favours either.
     """
     check_position(position)
-    ba, bb = position.boat(a), position.boat(b)
+    ba, bb = position.boat(a, "a"), position.boat(b, "b")
     if ba.side is None or bb.side is None:
         return None
     steps: list[Step] = []

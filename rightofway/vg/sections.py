@@ -8,6 +8,7 @@ id of :data:`SECTIONS`.
 
 from __future__ import annotations
 
+from rightofway.errors import shown
 from rightofway.explain import Citation
 from rightofway.positions import UnknownId
 
@@ -85,5 +86,5 @@ def cite(rule: str) -> Citation:
     try:
         return SECTIONS[rule.removeprefix("VG-")]
     except (KeyError, AttributeError, TypeError):
-        raise UnknownId(f"rule: no Vector Game rule {rule!r:.40}; the rules are "
+        raise UnknownId(f"rule: no Vector Game rule {shown(rule, 40)}; the rules are "
                         f"{', '.join(SECTIONS)}") from None

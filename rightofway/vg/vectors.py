@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Literal, NoReturn
 
 from rightofway.errors import InputError
+from rightofway.positions import check_name, shown
 
 __all__ = [
     "FIRST_MOVES",
@@ -57,9 +58,9 @@ class Vector:
         # Built in search loops: type checks only.
         if type(self.along) is not int:
             raise TypeError(f"along: expected a whole number of squares (U positive, D "
-                            f"negative), got {self.along!r}")
+                            f"negative), got {shown(self.along)}")
         if type(self.cross) is not int:
-            raise TypeError(f"cross: expected a whole number of squares, got {self.cross!r}")
+            raise TypeError(f"cross: expected a whole number of squares, got {shown(self.cross)}")
         if self.cross < 0:
             raise ValueError(f"cross: expected 0 or more squares (the side says which way), "
                              f"got {self.cross}")
@@ -78,7 +79,7 @@ class Vector:
         :data:`~rightofway.vg.vectors.MAX_SQUARES` in a part.
         """
         if not isinstance(text, str):
-            raise TypeError(f"text: expected a vector written such as '2U:1S', got {text!r:.60}")
+            raise TypeError(f"text: expected a vector written such as '2U:1S', got {shown(text)}")
         t = text.strip()
         m = _FULL.fullmatch(t)
         try:
@@ -90,9 +91,10 @@ class Vector:
             if m:
                 return cls(0, int(m.group(1)), "S" if m.group(2) == "S" else "P")
         except ValueError as e:
-            raise VectorError(f"{text!r}: {e}") from None
+            raise VectorError(f"{shown(text)}: {e}") from None
         raise VectorError(
-            f"{text!r} is not a vector: write aU:cS, aU:cP, aD:cS or aD:cP (e.g. 2U:1S), or 1S/1P"
+            f"{shown(text)} is not a vector: write aU:cS, aU:cP, aD:cS or aD:cP (e.g. 2U:1S), "
+            "or 1S/1P"
         )
 
     def __str__(self) -> str:
@@ -116,8 +118,8 @@ class Vector:
 def bad_side(value: object) -> NoReturn:
     """Refuse a side that is neither ``S`` nor ``P`` (of a vector or a mark), naming it."""
     if not isinstance(value, str):
-        raise TypeError(f"side: expected 'S' or 'P', got {value!r}")
-    raise ValueError(f"side: expected 'S' (starboard) or 'P' (port), got {value!r}")
+        raise TypeError(f"side: expected 'S' or 'P', got {shown(value)}")
+    raise ValueError(f"side: expected 'S' (starboard) or 'P' (port), got {shown(value)}")
 
 
 FIRST_MOVES: frozenset[Vector] = frozenset({Vector(0, 1, "S"), Vector(0, 1, "P")})
@@ -132,18 +134,29 @@ def as_vector(value: object, name: str) -> Vector:
     """
     if type(value) is Vector:
         return value
+    check_name(name)
     if isinstance(value, str):
         try:
             return Vector.parse(value)
         except VectorError as e:
             raise VectorError(f"{name}: {e}") from None
-    raise TypeError(f"{name}: expected a Vector or its text such as '2U:2S', got {value!r}")
+    raise TypeError(f"{name}: expected a Vector or its text such as '2U:2S', got "
+                    f"{type(value).__name__} {shown(value)}")
+
+
+def check_vector(v: object, name: str) -> None:
+    """:class:`TypeError` naming the argument ``name`` unless ``v`` is a :class:`Vector` or
+    ``None`` (a boat before her first move)."""
+    if v is not None and type(v) is not Vector:
+        raise TypeError(f"{name}: expected a Vector (or None before a first move), got "
+                        f"{type(v).__name__} {shown(v)}")
 
 
 def tack(v: Vector | None) -> Vector | None:
     """VG-T: the vector after tacking, ``1U:1`` on the other side (``None`` before a first move)."""
     if v is None:
         return None
+    check_vector(v, "v")
     return Vector(1, 1, "P" if v.side == "S" else "S")
 
 
@@ -152,6 +165,7 @@ def gybe(v: Vector | None) -> Vector | None:
     a beam reach turns 1 downwind and an upwind vector turns downwind."""
     if v is None:
         return None
+    check_vector(v, "v")
     down = 1 if v.along == 0 else max(abs(v.along) - 1, 1)
     cross = 0 if v.cross == 0 else max(v.cross - 1, 1)
     return Vector(-down, cross, "P" if v.side == "S" else "S")
@@ -160,17 +174,17 @@ def gybe(v: Vector | None) -> Vector | None:
 @lru_cache(maxsize=1024)
 def small_changes(v: Vector) -> frozenset[Vector]:
     """Vectors one VG-M1 change away on the same side (the vector itself included), before
-    VG-M2..M4 judge their shape."""
+    VG-M2..M4 judge their shape; none beyond :data:`MAX_SQUARES` in a part (a vector at
+    the bound cannot grow)."""
     out = {v}
-    for da in (-1, 1):
-        out.add(Vector(v.along + da, v.cross, v.side))
-    for dc in (-1, 1):
-        if v.cross + dc >= 0:
-            out.add(Vector(v.along, v.cross + dc, v.side))
+    candidates = [(v.along - 1, v.cross), (v.along + 1, v.cross), (v.along, v.cross - 1),
+                  (v.along, v.cross + 1)]
     if abs(v.along) == v.cross and v.cross > 0:
         sign = 1 if v.along > 0 else -1
-        out.add(Vector(v.along + sign, v.cross + 1, v.side))
-        out.add(Vector(v.along - sign, v.cross - 1, v.side))
+        candidates += [(v.along + sign, v.cross + 1), (v.along - sign, v.cross - 1)]
+    for along, cross in candidates:
+        if 0 <= cross <= MAX_SQUARES and -MAX_SQUARES <= along <= MAX_SQUARES:
+            out.add(Vector(along, cross, v.side))
     return frozenset(out)
 
 
@@ -186,13 +200,19 @@ def shape_faults(v: Vector) -> list[str]:
     return faults
 
 
-@lru_cache(maxsize=1024)
 def next_vectors(previous: Vector | None) -> frozenset[Vector]:
     """Every vector the manoeuvring rules alone allow after ``previous``.
 
     Before a first move that is 1S or 1P (VG-S3); else the VG-M1 changes that
     keep to VG-M2..M4, the tack (VG-T) and the gybe (VG-G).
     """
+    if previous is not None and type(previous) is not Vector:
+        check_vector(previous, "previous")
+    return _next_vectors(previous)
+
+
+@lru_cache(maxsize=1024)
+def _next_vectors(previous: Vector | None) -> frozenset[Vector]:
     if previous is None:
         return FIRST_MOVES
     out = {v for v in small_changes(previous) if not shape_faults(v)}
@@ -204,6 +224,9 @@ def next_vectors(previous: Vector | None) -> frozenset[Vector]:
 
 def manoeuvre_faults(previous: Vector | None, new: Vector) -> list[str]:
     """Rule ids (without the ``VG-`` prefix) that choosing ``new`` after ``previous`` breaks."""
+    check_vector(previous, "previous")
+    if type(new) is not Vector:
+        raise TypeError(f"new: expected a Vector, got {type(new).__name__} {shown(new)}")
     return list(_manoeuvre_faults(previous, new))
 
 

@@ -36,7 +36,7 @@ def _cold_caches() -> None:
     """Each test computes next vectors and paths afresh, so that it runs the rules behind
     the caches and not answers an earlier test left in them (mutation runs fork after a
     clean run)."""
-    vg.vectors.next_vectors.cache_clear()
+    vg.vectors._next_vectors.cache_clear()
     vg.vectors.small_changes.cache_clear()
     vg.vectors._manoeuvre_faults.cache_clear()
     vg.position._offsets.cache_clear()
