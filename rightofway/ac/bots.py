@@ -16,8 +16,8 @@ import random
 from dataclasses import replace
 
 from rightofway.ac import rules
-from rightofway.ac.moves import Move, act
-from rightofway.ac.position import Boat, Options, Position, hull
+from rightofway.ac.moves import Move, _act
+from rightofway.ac.position import Boat, Options, Position, _hull
 from rightofway.ac.race import Race
 from rightofway.geometry import Compass
 
@@ -48,9 +48,9 @@ def _outcome(position: Position, move: Move) -> Boat:
     bow, heading, finished = b.at, b.heading, b.finished
     last = b.leg == o.last_leg and position.phase == "race"
     for a in move.actions:
-        nb, nh, _ = act(bow, heading, a)
+        nb, nh, _ = _act(bow, heading, a)
         if last and not finished:
-            finished = o.course.finishes(hull(bow, heading), hull(nb, nh))
+            finished = o.course._finishes(_hull(bow, heading), _hull(nb, nh))
         bow, heading = nb, nh
     leg = b.leg
     if not finished and position.phase == "race":

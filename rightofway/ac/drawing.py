@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from rightofway.ac.moves import Move, act, cover_points
+from rightofway.ac.moves import Move, _act, cover_points
 from rightofway.ac.position import Position, tack_of
 from rightofway.ac.rules import legality
 from rightofway.geometry import Compass
@@ -44,7 +44,7 @@ def track(position: Position, move: Move | None) -> list[Point]:
     bow, heading = b.at, b.heading
     out = [bow]
     for a in move.actions:
-        bow, heading, _ = act(bow, heading, a)
+        bow, heading, _ = _act(bow, heading, a)
         out.append(bow)
     return out
 

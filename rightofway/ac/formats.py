@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
+from rightofway import limits
 from rightofway.ac.moves import Action
 from rightofway.scenarios import Id, RecordSetup, RecordTurn, StrictModel
 
@@ -52,7 +53,7 @@ class SetupModel(RecordSetup):
     """Whether the game goes on until every boat has finished (a regatta)."""
     seed: StrictInt = 0
     """The seed the deck is shuffled from (so that a resumed game deals on as it would)."""
-    max_turns: Annotated[StrictInt, Field(ge=1, le=10**6)] = 2000
+    max_turns: Annotated[StrictInt, Field(ge=1, le=limits.MAX_TURNS)] = 2000
     """The turn limit."""
     boats: Annotated[list[BoatLine], Field(min_length=2, max_length=6)]
     """The boats in turn order."""
@@ -102,5 +103,5 @@ class RaceModel(StrictModel):
     """The boats disqualified at the start."""
     until_all_finish: StrictBool
     """Whether the game goes on until every boat has finished."""
-    max_turns: Annotated[StrictInt, Field(ge=1, le=10**6)]
+    max_turns: Annotated[StrictInt, Field(ge=1, le=limits.MAX_TURNS)]
     """The turn limit."""

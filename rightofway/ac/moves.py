@@ -17,11 +17,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from rightofway import limits
 from rightofway.ac.position import Boat, Card, CardError, Position
 from rightofway.ac.sections import CARDS, DOWNWIND, HEAD, SEQUENCE, START, TURN
 from rightofway.errors import InputError, NotationError
 from rightofway.explain import Step
 from rightofway.geometry import Compass
+from rightofway.positions import as_bool, as_choice, as_point, check_instance, shown
 
 __all__ = [
     "ACTIONS",
@@ -46,6 +48,9 @@ MP_ACTIONS: tuple[Action, ...] = ("A", "AL", "AR", "L", "R")
 """The actions that cost a Movement Point each."""
 CREW_ACTIONS: tuple[Action, ...] = ("CL", "CR")
 """The crew tacks about the bow, a crew point each."""
+
+MAX_ACTIONS = 100
+"""Most actions of one move (far beyond any card's Movement Points)."""
 
 _TURN = {"AL": -45, "AR": 45, "L": -45, "R": 45, "CL": -45, "CR": 45}
 _STEP = {h: h.step for h in Compass}
@@ -82,7 +87,7 @@ class Move:
 
     def __post_init__(self) -> None:
         if not isinstance(self.boat, str) or not self.boat:
-            raise InputError(f"boat: expected a boat id, got {self.boat!r}")
+            raise InputError(f"boat: expected a boat id, got {shown(self.boat)}")
         for name in ("card", "discard"):
             v = getattr(self, name)
             if v is not None and not isinstance(v, Card):
@@ -93,13 +98,16 @@ class Move:
         if self.card is not None and self.discard is not None:
             raise InputError("a move plays a card or discards one, not both")
         if not isinstance(self.actions, (tuple, list)):
-            raise TypeError(f"actions: expected a list of actions, not {self.actions!r}")
+            raise TypeError(f"actions: expected a list of actions, not {shown(self.actions)}")
         if not isinstance(self.exchange, bool):
-            raise TypeError(f"exchange: expected true or false, not {self.exchange!r}")
+            raise TypeError(f"exchange: expected true or false, not {shown(self.exchange)}")
         acts = tuple(self.actions)
+        if len(acts) > MAX_ACTIONS:
+            raise InputError(f"actions: a move makes at most {MAX_ACTIONS} actions, not "
+                             f"{len(acts)}")
         for i, a in enumerate(acts):
             if not isinstance(a, str) or a not in ACTIONS:
-                raise InputError(f"actions[{i}]: {a!r} is not an action; expected one of "
+                raise InputError(f"actions[{i}]: {shown(a)} is not an action; expected one of "
                                  f"{' '.join(ACTIONS)}")
         object.__setattr__(self, "actions", acts)
         if self.card is None and self.discard is None and acts:
@@ -117,17 +125,20 @@ class Move:
         'blue G3/5/1-4-7: A A AR'
         """
         if not isinstance(text, str):
-            raise NotationError(f"move: expected the text of a move, got {text!r:.60}")
+            raise NotationError(f"move: expected the text of a move, got {shown(text)}")
+        if len(text) > limits.MAX_TEXT:
+            raise NotationError(f"move: text of {len(text)} characters is longer than the "
+                                f"limit of {limits.MAX_TEXT}")
         m = _MOVE.fullmatch(text)
         if m is None:
             loose = _PLAYED.fullmatch(text)
             for i, a in enumerate(loose["actions"].split() if loose else ()):
                 if a not in ACTIONS:
-                    raise NotationError(f"move: action {i + 1} {a!r:.20} is not one of "
+                    raise NotationError(f"move: action {i + 1} {shown(a, 20)} is not one of "
                                         f"{' '.join(ACTIONS)} (write '-' for none)")
             raise NotationError(
                 f"move: expected 'BOAT CARD: ACTIONS', 'BOAT discard CARD: ACTIONS' or 'BOAT "
-                f"skips' (like 'blue G3/5/1-4-7: A A AR'), got {text!r:.60}")
+                f"skips' (like 'blue G3/5/1-4-7: A A AR'), got {shown(text)}")
         boat = m["boat"]
         if m["skip"]:
             return cls(boat, exchange=m["exchange"] is not None)
@@ -193,6 +204,15 @@ _ACT = _table()
 def act(bow: Point, heading: Compass, action: Action) -> tuple[Point, Compass, Compass | None]:
     """The bow and heading after one action, and the direction the bow stepped in (``None``
     for a turn, which steps along no line of its own)."""
+    bow = as_point(bow, "bow")
+    heading = Compass.coerce(heading, "heading")
+    if action not in ACTIONS:
+        as_choice(action, "action", ACTIONS)
+    return _act(bow, heading, action)
+
+
+def _act(bow: Point, heading: Compass, action: Action) -> tuple[Point, Compass, Compass | None]:
+    """:func:`act` unchecked, for the moves' hot paths."""
     dx, dy, new, stepped = _ACT[(heading, action)]
     return (bow[0] + dx, bow[1] + dy), new, stepped
 
@@ -242,7 +262,9 @@ def has_action(position: Position, boat_id: str, *, start: bool | None = None) -
     """Whether a boat has at least one legal action (``A AL AR L R``) from where it stands:
     a hull still legal after it and, during the race, no step into the wind
     (``AC Forbidden Manoeuvres``)."""
-    b = _boat(position, boat_id)
+    b = _boat(position, boat_id, "boat_id")
+    if start is not None:
+        as_bool(start, "start")
     board = _Board(position, boat_id)
     in_start = position.phase == "start" if start is None else start
     return _has_action(board, b.at, b.heading, in_start)
@@ -255,15 +277,16 @@ def _position(position: object) -> Position:
     return position
 
 
-def _boat(position: object, boat_id: object) -> Boat:
+def _boat(position: object, boat_id: object, name: str = "boat") -> Boat:
     """The boat ``boat_id`` of ``position``: a :class:`TypeError` for what is not a position or
-    an id, :class:`~rightofway.positions.UnknownId` naming the boats for an id it lacks."""
-    return _position(position).boat(boat_id, "boat")  # type: ignore[arg-type]
+    an id, :class:`~rightofway.positions.UnknownId` naming the boats for an id it lacks
+    (the argument called ``name``)."""
+    return _position(position).boat(boat_id, name)  # type: ignore[arg-type]
 
 
 def _has_action(board: _Board, bow: Point, heading: Compass, in_start: bool) -> bool:
     for a in MP_ACTIONS:
-        nb, nh, stepped = act(bow, heading, a)
+        nb, nh, stepped = _act(bow, heading, a)
         if stepped is Compass.N and not in_start:
             continue
         if board.problem(nb, nh, "") is None:
@@ -277,6 +300,7 @@ def _has_action(board: _Board, bow: Point, heading: Compass, in_start: bool) -> 
 def cover_points(boat: Boat) -> frozenset[Point]:
     """The points one and two steps dead downwind of a boat's bow and stern, not on its own
     hull (``AC Head Cover``, ``AC Downwind Cover``)."""
+    check_instance(boat, Boat, "boat")
     pts = boat.points
     return frozenset((p[0], p[1] - k) for p in pts for k in (1, 2)) - set(pts)
 
@@ -314,6 +338,8 @@ def crew_points(boat: Boat, card: Card | None, position: Position | None = None)
         raise TypeError(f"boat: expected a Boat, not {type(boat).__name__}")
     if card is not None and not isinstance(card, Card):
         raise TypeError(f"card: expected a Card, not {type(card).__name__}")
+    if position is not None:
+        _position(position)
     if card is None or boat.crew is None:
         return 0
     if position is not None and (not position.options.crew or position.phase == "start"):
@@ -323,9 +349,10 @@ def crew_points(boat: Boat, card: Card | None, position: Position | None = None)
 
 def points_available(position: Position, move: Move) -> tuple[int, list[Step]]:
     """The Movement Points of a move and the steps saying why (card value, cover, discard)."""
+    _position(position)
     if not isinstance(move, Move):
         raise TypeError(f"move: expected a Move, not {type(move).__name__}")
-    b = _boat(position, move.boat)
+    b = _boat(position, move.boat, "move.boat")
     steps: list[Step] = []
     if move.skip:
         return 0, [Step("fact", f"{b.id} skips the turn: no Movement Points", TURN)]

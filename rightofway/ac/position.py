@@ -20,7 +20,14 @@ from typing import Any, Literal
 from rightofway import limits
 from rightofway.errors import InputError
 from rightofway.geometry import Compass
-from rightofway.positions import BoatIndex, PositionError
+from rightofway.positions import (
+    BoatIndex,
+    PositionError,
+    as_int,
+    as_point,
+    check_instance,
+    shown,
+)
 
 __all__ = [
     "ADVANCED_PARTS",
@@ -66,14 +73,16 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.colour not in ("G", "R"):
-            raise CardError(f"card colour must be G (green) or R (red), not {self.colour!r}")
+            raise CardError(f"card colour must be G (green) or R (red), not "
+                            f"{shown(self.colour)}")
         if type(self.up) is not int or not 2 <= self.up <= 5:
-            raise CardError(f"a card's upwind value is 2..5, not {self.up!r}")
+            raise CardError(f"a card's upwind value is 2..5, not {shown(self.up)}")
         if type(self.down) is not int or not 1 <= self.down <= 6:
-            raise CardError(f"a card's downwind value is 1..6, not {self.down!r}")
+            raise CardError(f"a card's downwind value is 1..6, not {shown(self.down)}")
         if (not isinstance(self.crew, tuple) or len(self.crew) != 3
                 or any(type(n) is not int or not 1 <= n <= 8 for n in self.crew)):
-            raise CardError(f"a card has three crew numbers, each 1..8, not {self.crew!r}")
+            raise CardError(f"a card has three crew numbers, each 1..8, not "
+                            f"{shown(self.crew)}")
 
     @classmethod
     def parse(cls, text: object) -> Card:
@@ -81,11 +90,12 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError(f"a card is written like G3/5/1-4-7, not {text!r}")
+            raise CardError(f"a card is written like G3/5/1-4-7, not {shown(text)}")
         m = _CARD.match(text.strip())
         if m is None:
-            raise CardError(f"unknown card notation {text!r:.40}: expected colour G or R, upwind "
-                            "value, downwind value and three crew numbers, like G3/5/1-4-7")
+            raise CardError(f"unknown card notation {shown(text, 40)}: expected colour G or R, "
+                            "upwind value, downwind value and three crew numbers, like "
+                            "G3/5/1-4-7")
         colour, up, down, a, b, c = m.groups()
         return cls("G" if colour == "G" else "R", int(up), int(down), (int(a), int(b), int(c)))
 
@@ -99,6 +109,11 @@ class Card:
         """The same card with the other colour (what East-West mirroring makes of it)."""
         return replace(self, colour="R" if self.colour == "G" else "G")
 
+
+MAX_HAND = 20
+"""Most cards of a hand (the option ``hand_size``)."""
+MAX_DECK = 1000
+"""Most cards of a deck, and of any hand a position holds."""
 
 ADVANCED_PARTS = ("crew", "into_the_wind", "sequence", "head_cover", "downwind_cover")
 """The five parts of the advanced rules, each a switch of its own."""
@@ -118,24 +133,23 @@ class Course:
     jury: Point = (6, 4)
 
     def __post_init__(self) -> None:
-        for name in ("width", "height"):
-            if type(getattr(self, name)) is not int:
-                raise ValueError(f"course {name}: a whole number, not {getattr(self, name)!r}")
+        as_int(self.width, "width", 2, limits.MAX_COORD)
+        as_int(self.height, "height", 8, limits.MAX_COORD)
         for name in ("windward", "leeward", "jury"):
             p = getattr(self, name)
-            if (not isinstance(p, tuple) or len(p) != 2
-                    or any(type(c) is not int for c in p)):
-                raise ValueError(f"course {name}: a point [x, y], not {p!r}")
-        if self.width < 2 or self.height < 8:
-            raise ValueError(f"a board of {self.width} by {self.height} is too small")
-        for name in ("windward", "leeward", "jury"):
-            p = getattr(self, name)
+            if type(p) is not tuple:
+                p = as_point(p, name)
+                object.__setattr__(self, name, p)
+            else:
+                as_point(p, name)
             if not self.on_board(p):
-                raise ValueError(f"course {name} {list(p)} is off the board")
+                raise InputError(f"{name}: {list(p)} is off the board")
         if self.jury[1] != self.leeward[1] or self.jury[0] == self.leeward[0]:
-            raise ValueError("the jury boat and the leeward buoy must be two points of one row")
+            raise InputError("jury: the jury boat and the leeward buoy must be two points of "
+                             "one row")
         if self.windward[1] <= self.leeward[1]:
-            raise ValueError("the windward buoy must lie to windward of (above) the leeward buoy")
+            raise InputError("windward: the windward buoy must lie to windward of (above) the "
+                             "leeward buoy")
 
     @property
     def line_row(self) -> int:
@@ -149,10 +163,18 @@ class Course:
 
     def on_board(self, p: Point) -> bool:
         """Whether ``p`` is a dot of the board."""
+        if type(p) is not tuple or len(p) != 2 or type(p[0]) is not int \
+                or type(p[1]) is not int:
+            p = as_point(p, "p")
         return 0 <= p[0] <= self.width and 0 <= p[1] <= self.height
 
     def between_line_ends(self, x: int) -> bool:
         """Whether column ``x`` lies strictly between the jury boat and the leeward buoy."""
+        if type(x) is not int:
+            as_int(x, "x")
+        return self._between(x)
+
+    def _between(self, x: int) -> bool:
         lo, hi = sorted((self.jury[0], self.leeward[0]))
         return lo < x < hi
 
@@ -161,10 +183,14 @@ class Course:
         line: a point of it on the line row before, the whole hull below the row after, and
         each point that was on the row strictly between the jury boat and the buoy (``AC End
         of the Race``)."""
+        return self._finishes(as_hull(old, "old"), as_hull(new, "new"))
+
+    def _finishes(self, old: tuple[Point, Point], new: tuple[Point, Point]) -> bool:
+        """:meth:`finishes` unchecked, for the moves' hot paths."""
         row = self.line_row
         on = [p for p in old if p[1] == row]
         return (bool(on) and all(p[1] < row for p in new)
-                and all(self.between_line_ends(p[0]) for p in on))
+                and all(self._between(p[0]) for p in on))
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for programs."""
@@ -207,51 +233,76 @@ class Options:
         for name in (*ADVANCED_PARTS, "must_use_all_points", "into_wind_two_starts_sequence",
                      "finished_boats_are_obstacles"):
             if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"{name}: expected true or false, got {getattr(self, name)!r}")
+                raise TypeError(f"{name}: expected true or false, got "
+                                f"{shown(getattr(self, name))}")
         if not isinstance(self.course, Course):
-            raise ValueError(f"course: expected the board and marks, not {self.course!r}")
+            raise TypeError(f"course: expected the board and marks (an America's Cup "
+                            f"Course), not {type(self.course).__name__} {shown(self.course)}")
         if self.deck is not None:
             if not isinstance(self.deck, (tuple, list)):
-                raise ValueError(f"deck: expected a list of cards, not {self.deck!r}")
+                raise TypeError(f"deck: expected a list of cards, not "
+                                f"{type(self.deck).__name__} {shown(self.deck)}")
+            if len(self.deck) > MAX_DECK:
+                raise InputError(f"deck: a deck has at most {MAX_DECK} cards, not "
+                                 f"{len(self.deck)}")
             try:
                 deck = tuple(Card.parse(c) for c in self.deck)
             except CardError as e:
-                raise ValueError(f"deck: {e}") from None
+                raise InputError(f"deck: {e}") from None
             if not deck:
-                raise ValueError("deck: a deck has cards")
+                raise InputError("deck: a deck has cards")
             object.__setattr__(self, "deck", deck)
-        if type(self.legs) is not int or not 1 <= self.legs <= 20:
-            raise ValueError(f"legs: a race has 1..20 upwind-downwind pairs, not {self.legs!r}")
-        if type(self.hand_size) is not int or not 1 <= self.hand_size <= 20:
-            raise ValueError(f"hand_size: 1..20 cards, not {self.hand_size!r}")
+        if type(self.legs) is not int or not 1 <= self.legs <= limits.MAX_LAPS:
+            raise ValueError(f"legs: a race has 1..{limits.MAX_LAPS} upwind-downwind pairs, "
+                             f"not {shown(self.legs)}")
+        if type(self.hand_size) is not int or not 1 <= self.hand_size <= MAX_HAND:
+            raise ValueError(f"hand_size: 1..{MAX_HAND} cards, not {shown(self.hand_size)}")
 
     @classmethod
     def of(cls, data: Mapping[str, Any] | Options | None = None, **kw: Any) -> Options:
         """Options from a mapping of names (``advanced`` sets all five parts at once)."""
         if isinstance(data, Options):
             return replace(data, **kw) if kw else data
-        values = dict(data or {})
-        values.update(kw)
+        if data is not None and not isinstance(data, Mapping):
+            raise TypeError(f"data: expected a mapping of option names to values, Options or "
+                            f"None, got {type(data).__name__} {shown(data)}")
+        given = dict(data or {})
+        try:
+            return cls._of({**given, **kw})
+        except (TypeError, ValueError) as e:
+            raise _named(e, "data", set(given) - set(kw)) from None
+
+    @classmethod
+    def _of(cls, values: dict[str, Any]) -> Options:
+        """:meth:`of` for the names and values, refusals naming the option at fault."""
+        for k in values:
+            if type(k) is not str:
+                raise TypeError(f"data: expected option names (strings) as keys, got "
+                                f"{shown(k)}")
         advanced = values.pop("advanced", None)
         if advanced is not None:
             if not isinstance(advanced, bool):
-                raise ValueError(f"advanced: expected true or false, got {advanced!r}")
+                raise ValueError(f"advanced: expected true or false, got {shown(advanced)}")
             for part in ADVANCED_PARTS:
                 values.setdefault(part, advanced)
+        unknown = set(values) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise InputError(f"data: unknown option {shown(sorted(unknown)[0])}; expected one "
+                             f"of: advanced, {', '.join(cls.__dataclass_fields__)}")
         course = values.get("course")
         if isinstance(course, Mapping):
+            unknown = set(course) - {"width", "height", "windward", "leeward", "jury"}
+            if unknown:
+                raise InputError(f"course: unknown key {shown(sorted(map(str, unknown))[0])}; "
+                                 "expected width, height, windward, leeward, jury")
             fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
                                       for k, v in course.items()}
             values["course"] = Course(**fields)
-        unknown = set(values) - set(cls.__dataclass_fields__)
-        if unknown:
-            raise ValueError(f"unknown option {sorted(unknown)[0]!r}; expected one of: "
-                             f"advanced, {', '.join(cls.__dataclass_fields__)}")
         if isinstance(values.get("deck"), list):
             values["deck"] = tuple(values["deck"])
         for k, v in values.items():
             if k not in ("legs", "hand_size", "course", "deck") and not isinstance(v, bool):
-                raise ValueError(f"{k}: expected true or false, got {v!r}")
+                raise ValueError(f"{k}: expected true or false, got {shown(v)}")
         return cls(**values)
 
     @property
@@ -276,14 +327,45 @@ class Options:
         return out
 
 
+def _named(e: Exception, name: str, keys: set[str]) -> Exception:
+    """The refusal ``e`` of an option given in the mapping ``name`` (one of ``keys``),
+    named by its place there: ``options.crew: expected true or false``."""
+    message = str(e)
+    key = message.split(":", 1)[0]
+    if key not in keys:
+        return e
+    if isinstance(e, TypeError):
+        return TypeError(f"{name}.{message}")
+    return InputError(f"{name}.{message}")
+
+
 def hull(bow: Point, heading: Compass) -> tuple[Point, Point]:
     """The two points of a hull: ``(bow, stern)``."""
+    return _hull(as_point(bow, "bow"), Compass.coerce(heading, "heading"))
+
+
+def _hull(bow: Point, heading: Compass) -> tuple[Point, Point]:
+    """:func:`hull` unchecked, for the moves' hot paths."""
     dx, dy = heading.step
     return bow, (bow[0] - dx, bow[1] - dy)
 
 
+def as_hull(value: object, name: str) -> tuple[Point, Point]:
+    """``value`` as a hull's two points ``(bow, stern)``; else a :class:`TypeError`
+    naming the argument ``name``."""
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise TypeError(f"{name}: expected a hull's two points (bow, stern), got "
+                        f"{type(value).__name__} {shown(value)}")
+    return as_point(value[0], name), as_point(value[1], name)
+
+
 def crossing(a: tuple[Point, Point], b: tuple[Point, Point]) -> bool:
     """Whether two diagonal hulls cross in an X (the four corners of one unit square)."""
+    return _crossing(as_hull(a, "a"), as_hull(b, "b"))
+
+
+def _crossing(a: tuple[Point, Point], b: tuple[Point, Point]) -> bool:
+    """:func:`crossing` unchecked, for the moves' hot paths."""
     (a1, a2), (b1, b2) = a, b
     if a1[0] == a2[0] or a1[1] == a2[1] or b1[0] == b2[0] or b1[1] == b2[1]:
         return False
@@ -297,6 +379,11 @@ def crossing(a: tuple[Point, Point], b: tuple[Point, Point]) -> bool:
 def tack_of(heading: Compass) -> Tack | None:
     """The tack of a heading with the wind from the North: green (starboard) from NW to S,
     red (port) from SE to NE, none pointing into the wind."""
+    return _tack_of(Compass.coerce(heading, "heading"))
+
+
+def _tack_of(heading: Compass) -> Tack | None:
+    """:func:`tack_of` unchecked."""
     r = (0 - heading.value) % 360
     if r == 0:
         return None
@@ -322,54 +409,60 @@ class Boat:
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not 1 <= len(self.id) <= 40:
-            raise PositionError(("id",), f"a boat id is 1 to 40 characters, not {self.id!r}")
+            raise PositionError(("id",), f"a boat id is 1 to 40 characters, not "
+                                f"{shown(self.id)}")
         object.__setattr__(self, "heading", Compass.coerce(self.heading))
         if (not isinstance(self.at, tuple) or len(self.at) != 2
                 or any(type(c) is not int for c in self.at)):
             raise PositionError(("at",), f"at: a bow point is two whole numbers [x, y], not "
-                                         f"{self.at!r}")
-        if type(self.leg) is not int or self.leg < 1:
-            raise PositionError(("leg",), f"legs count from 1, not {self.leg!r}")
+                                         f"{shown(self.at)}")
+        if type(self.leg) is not int or not 1 <= self.leg <= 2 * limits.MAX_LAPS:
+            raise PositionError(("leg",), f"legs count from 1 to {2 * limits.MAX_LAPS}, not "
+                                f"{shown(self.leg)}")
         for name in ("crew", "hand"):
             v = getattr(self, name)
             if v is not None and not isinstance(v, tuple):
-                raise PositionError((name,), f"{name}: expected a tuple, not {v!r}")
+                raise PositionError((name,), f"{name}: expected a tuple, not {shown(v)}")
         if not isinstance(self.finished, bool):
-            raise PositionError(("finished",), f"finished: true or false, not {self.finished!r}")
+            raise PositionError(("finished",), f"finished: true or false, not "
+                                f"{shown(self.finished)}")
         if self.status not in (None, "disqualified", "stands-still"):
             raise PositionError(("status",), "status: disqualified, stands-still or none, not "
-                                             f"{self.status!r}")
+                                             f"{shown(self.status)}")
         if self.crew is not None:
             if (len(self.crew) != 3 or any(type(n) is not int or not 1 <= n <= 8
                                            for n in self.crew)):
                 raise PositionError(("crew",), "a crew is three positions, each 1..8, not "
-                                               f"{list(self.crew)!r}")
+                                               f"{shown(list(self.crew))}")
             if len(set(self.crew)) != 3:
                 raise PositionError(("crew",), f"the three crew positions must differ, not "
-                                               f"{list(self.crew)!r}")
+                                               f"{shown(list(self.crew))}")
         if self.sequence is not None and (type(self.sequence) is not int
                                           or not 2 <= self.sequence <= 5):
             raise PositionError(("sequence",), "the last card of a sequence is 2..5, not "
-                                               f"{self.sequence!r}")
+                                               f"{shown(self.sequence)}")
         if self.hand is not None:
+            if len(self.hand) > MAX_DECK:
+                raise PositionError(("hand",), f"hand: at most {MAX_DECK} cards, not "
+                                    f"{len(self.hand)}")
             for i, c in enumerate(self.hand):
                 if not isinstance(c, Card):
-                    raise PositionError(("hand", i), f"not a card: {c!r}")
+                    raise PositionError(("hand", i), f"not a card: {shown(c)}")
 
     @property
     def stern(self) -> Point:
         """The stern point, one step behind the bow."""
-        return hull(self.at, self.heading)[1]
+        return _hull(self.at, self.heading)[1]
 
     @property
     def points(self) -> tuple[Point, Point]:
         """Bow and stern."""
-        return hull(self.at, self.heading)
+        return _hull(self.at, self.heading)
 
     @property
     def tack(self) -> Tack | None:
         """Starboard (green), port (red) or ``None`` pointing into the wind."""
-        return tack_of(self.heading)
+        return _tack_of(self.heading)
 
     @property
     def upwind(self) -> bool:
@@ -404,7 +497,7 @@ def _boat_from_json(data: Any, i: int) -> Boat:
         raise PositionError(("boats", i), f"boats.{i}: expected an object")
     unknown = set(data) - _BOAT_KEYS
     if unknown:
-        raise PositionError(("boats", i), f"boats.{i}: unknown key {sorted(unknown)[0]!r}")
+        raise PositionError(("boats", i), f"boats.{i}: unknown key {shown(sorted(unknown)[0])}")
     bow = data.get("bow")
     if (not isinstance(bow, list) or len(bow) != 2
             or any(type(c) is not int for c in bow)):
@@ -425,7 +518,7 @@ def _boat_from_json(data: Any, i: int) -> Boat:
             raise PositionError(("boats", i, key), f"boats.{i}.{key}: expected {kind.__name__}")
     status = data.get("status")
     if status not in (None, "disqualified", "stands-still"):
-        raise PositionError(("boats", i, "status"), f"boats.{i}.status: unknown {status!r}")
+        raise PositionError(("boats", i, "status"), f"boats.{i}.status: unknown {shown(status)}")
     bid: Any = data.get("id")
     try:
         return Boat(bid, (bow[0], bow[1]), Compass[heading], data.get("leg", 1),
@@ -455,7 +548,10 @@ class Position(BoatIndex[Boat]):
 
     def __post_init__(self) -> None:
         if isinstance(self.options, Mapping):
-            object.__setattr__(self, "options", Options.of(self.options))
+            try:
+                object.__setattr__(self, "options", Options._of(dict(self.options)))
+            except (TypeError, ValueError) as e:
+                raise PositionError(("options",), f"options: {e}") from None
         if not isinstance(self.options, Options):
             raise TypeError(f"options: expected Options, not {type(self.options).__name__}")
         if not isinstance(self.boats, (tuple, list)):
@@ -464,17 +560,20 @@ class Position(BoatIndex[Boat]):
         object.__setattr__(self, "boats", boats)
         if not boats:
             raise PositionError(("boats",), "a position has at least one boat")
+        if len(boats) > limits.MAX_BOATS:
+            raise PositionError(("boats",), f"a position holds at most {limits.MAX_BOATS} "
+                                f"boats, not {len(boats)}")
         if self.phase not in ("start", "race"):
-            raise PositionError(("phase",), f"phase is start or race, not {self.phase!r}")
+            raise PositionError(("phase",), f"phase is start or race, not {shown(self.phase)}")
         if type(self.start_round) is not int or not 0 <= self.start_round <= 4:
             raise PositionError(("start_round",), "the start procedure has made 0..4 rounds, "
-                                                  f"not {self.start_round!r}")
+                                                  f"not {shown(self.start_round)}")
         index: dict[str, Boat] = {}
         for i, b in enumerate(boats):
             if not isinstance(b, Boat):
-                raise PositionError(("boats", i), f"not a boat: {b!r}")
+                raise PositionError(("boats", i), f"not a boat: {shown(b)}")
             if b.id in index:
-                raise PositionError(("boats", i, "id"), f"two boats are called {b.id!r}")
+                raise PositionError(("boats", i, "id"), f"two boats are called {shown(b.id)}")
             if b.leg > self.options.last_leg:
                 raise PositionError(("boats", i, "leg"), f"the race has {self.options.last_leg}"
                                                          f" legs, not {b.leg}")
@@ -498,19 +597,32 @@ class Position(BoatIndex[Boat]):
                 seen[p] = b.id
         for i, b in enumerate(boats):
             for o in boats[:i]:
-                if self.obstacle(b) and self.obstacle(o) and crossing(b.points, o.points):
+                if self.obstacle(b) and self.obstacle(o) and _crossing(b.points, o.points):
                     raise PositionError(("boats", i, "bow"), f"{b.id}'s hull crosses {o.id}'s")
 
     def obstacle(self, b: Boat) -> bool:
         """Whether a boat's hull blocks the others."""
+        if type(b) is not Boat:
+            check_instance(b, Boat, "b")
         return not b.finished or self.options.finished_boats_are_obstacles
 
     def with_boats(self, boats: Iterable[Boat], **kw: Any) -> Position:
-        """The same position with other boats (and other fields given by name)."""
+        """The same position with other boats (and other fields given by name:
+        ``options``, ``phase``, ``start_round``)."""
+        if isinstance(boats, (str, bytes, Mapping)) or not isinstance(boats, Iterable):
+            raise TypeError(f"boats: expected the boats, got {type(boats).__name__} "
+                            f"{shown(boats)}")
+        unknown = set(kw) - {"options", "phase", "start_round"}
+        if unknown:
+            raise TypeError(f"kw: unknown field {shown(sorted(unknown)[0])}; expected "
+                            "options, phase or start_round")
         return replace(self, boats=tuple(boats), **kw)
 
     def replaced(self, boat: Boat) -> Position:
-        """The position with one boat replaced (by id)."""
+        """The position with one boat replaced (by id);
+        :class:`~rightofway.positions.UnknownId` when it has no boat of that id."""
+        check_instance(boat, Boat, "boat")
+        self.boat(boat.id, "boat.id")
         return self.with_boats(boat if b.id == boat.id else b for b in self.boats)
 
     def to_json(self) -> dict[str, Any]:
@@ -528,7 +640,7 @@ class Position(BoatIndex[Boat]):
             raise PositionError((), f"a position is a JSON object, not {type(data).__name__}")
         unknown = set(data) - {"phase", "start_round", "options", "boats"}
         if unknown:
-            raise PositionError((sorted(unknown)[0],), f"unknown key {sorted(unknown)[0]!r}")
+            raise PositionError((sorted(unknown)[0],), f"unknown key {shown(sorted(unknown)[0])}")
         raw = data.get("boats")
         if not isinstance(raw, list):
             raise PositionError(("boats",), "boats: expected a list of boats")
@@ -536,7 +648,7 @@ class Position(BoatIndex[Boat]):
         if not isinstance(options, dict):
             raise PositionError(("options",), "options: expected an object")
         try:
-            opts = Options.of(options)
+            opts = Options._of(dict(options))
         except (TypeError, ValueError) as e:
             raise PositionError(("options",), f"options: {e}") from None
         return cls(tuple(_boat_from_json(b, i) for i, b in enumerate(raw)), opts,

@@ -17,10 +17,19 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from rightofway import races
+from rightofway import limits, races
 from rightofway.ac import rules
 from rightofway.ac.moves import Move, first_mover
-from rightofway.ac.position import Boat, Card, CardError, Course, Options, Position
+from rightofway.ac.position import (
+    MAX_DECK,
+    Boat,
+    Card,
+    CardError,
+    Course,
+    Options,
+    Position,
+    _named,
+)
 from rightofway.ac.sections import (
     CARDS,
     END,
@@ -35,7 +44,16 @@ from rightofway.ac.sections import (
 from rightofway.errors import InputError
 from rightofway.explain import Citation
 from rightofway.geometry import Compass
-from rightofway.races import Event, IllegalMove, Result, SetupError
+from rightofway.positions import (
+    as_bool,
+    as_int,
+    as_seed,
+    as_tuple_of,
+    check_fields,
+    check_instance,
+    shown,
+)
+from rightofway.races import Event, IllegalMove, Result, SetupError, check_history
 
 __all__ = [
     "DEFAULT_DECK",
@@ -67,6 +85,31 @@ DEFAULT_DECK = default_deck()
 """The library's own deck (option ``deck`` of :meth:`Race.new`)."""
 
 MAX_TURNS = 2000
+
+_FIELDS: tuple[tuple[str, type], ...] = (
+    ("position", Position), ("order", tuple), ("next_index", int), ("seed", int),
+    ("pile", tuple), ("shuffles", int), ("deck", tuple), ("turn", int),
+    ("finish_order", tuple), ("out", tuple), ("until_all_finish", bool), ("max_turns", int))
+"""The fields a :class:`Race` checks the types of when built."""
+
+def _check_hands(hands: object) -> dict[str, tuple[Card, ...]]:
+    """``Race.new``'s ``hands``: a mapping of boat ids to sequences of cards."""
+    if not isinstance(hands, Mapping):
+        raise TypeError(f"hands: expected a mapping of boat ids to cards, got "
+                        f"{type(hands).__name__} {shown(hands)}")
+    out: dict[str, tuple[Card, ...]] = {}
+    for bid, cards in hands.items():
+        if type(bid) is not str:
+            raise TypeError(f"hands: expected boat ids (strings) as keys, got {shown(bid)}")
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+            raise TypeError(f"hands[{shown(bid, 20)}]: expected a list of cards, got "
+                            f"{type(cards).__name__} {shown(cards)}")
+        if len(cards) > MAX_DECK:
+            raise InputError(f"hands[{shown(bid, 20)}]: at most {MAX_DECK} cards, not "
+                             f"{len(cards)}")
+        out[bid] = as_tuple_of(list(cards), Card, f"hands[{shown(bid, 20)}]")
+    return out
+
 
 _EVENTS: dict[str, tuple[str, Citation]] = {
     "finish": ("finished", END), "leg": ("leg", END), "verdict": ("start-fault", START),
@@ -103,6 +146,28 @@ class Race(races.Race[Move]):
     parent: Race | None = field(default=None, repr=False, compare=False)
     last: tuple[Move, tuple[Event, ...]] | None = field(default=None, repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        check_fields(self, _FIELDS)
+        check_history(self, Move)
+        for name in ("order", "finish_order", "out"):
+            for i, bid in enumerate(getattr(self, name)):
+                if type(bid) is not str:
+                    raise TypeError(f"{name}[{i}]: expected a boat id, got {shown(bid)}")
+        for name in ("pile", "deck"):
+            for i, c in enumerate(getattr(self, name)):
+                if type(c) is not Card:
+                    raise TypeError(f"{name}[{i}]: expected a Card, got {shown(c)}")
+        if sorted(self.order) != sorted(self.position.boat_ids):
+            raise InputError(f"order: expected each boat of the position once, got "
+                             f"{shown(list(self.order))}")
+        if not 0 <= self.next_index < len(self.order):
+            as_int(self.next_index, "next_index", 0, len(self.order) - 1)
+        for name in ("seed", "shuffles", "turn"):
+            if not -limits.MAX_NUMBER <= getattr(self, name) <= limits.MAX_NUMBER:
+                as_int(getattr(self, name), name, -limits.MAX_NUMBER, limits.MAX_NUMBER)
+        if not 0 <= self.max_turns <= limits.MAX_TURNS:
+            as_int(self.max_turns, "max_turns", 0, limits.MAX_TURNS)
+
     # --- set-up -----------------------------------------------------------------------------
 
     @classmethod
@@ -122,19 +187,37 @@ class Race(races.Race[Move]):
         finished (``until_all_finish``, default: with more than two boats); the game stops
         at ``max_turns``. :class:`~rightofway.races.SetupError` for a set-up the rules
         refuse."""
-        o = options if isinstance(options, Options) else Options.of(options)
+        if options is not None and not isinstance(options, (Options, Mapping)):
+            raise TypeError(f"options: expected Options, a mapping of options or None, got "
+                            f"{type(options).__name__} {shown(options)}")
+        try:
+            o = options if isinstance(options, Options) else Options._of(dict(options or {}))
+        except (TypeError, ValueError) as e:
+            raise _named(e, "options", set(options) if isinstance(options, Mapping)
+                         else set()) from None
         if course is not None:
             if not isinstance(course, Course):
                 raise TypeError(f"course: expected an America's Cup Course, not "
                                 f"{type(course).__name__}")
             o = replace(o, course=course)
-        if seed is None:
-            seed = 0
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed: expected a whole number, got {seed!r:.60}")
+        seed = as_seed(seed) or 0
+        for name, flag in (("start_procedure", start_procedure),
+                           ("until_all_finish", until_all_finish)):
+            if flag is not None:
+                as_bool(flag, name)
+        as_int(max_turns, "max_turns", 1, limits.MAX_TURNS)
+        if deck is not None:
+            if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
+                raise TypeError(f"deck: expected a list of cards, got {type(deck).__name__} "
+                                f"{shown(deck)}")
+            if len(deck) > MAX_DECK:
+                raise InputError(f"deck: a deck has at most {MAX_DECK} cards, not {len(deck)}")
+            deck = as_tuple_of(list(deck), Card, "deck")
+        if hands is not None:
+            hands = _check_hands(hands)
         if isinstance(boats, (bool, str)) or not isinstance(boats, (int, Sequence)):
             raise TypeError(f"boats: expected a number of boats or a list of boats, got "
-                            f"{boats!r:.60}")
+                            f"{shown(boats)}")
         n = boats if isinstance(boats, int) else len(boats)
         if not 2 <= n <= 6:
             raise SetupError(f"2 to 6 boats race, not {n}", REGATTA)
@@ -263,6 +346,7 @@ class Race(races.Race[Move]):
 
     def ruling(self, move: Move) -> rules.Legality:
         """The ruling on a move in the present position, with every step."""
+        check_instance(move, Move, "move")
         return rules.legality(self.position, move)
 
     def end_reason(self) -> tuple[str, Citation | None]:
@@ -302,7 +386,7 @@ class Race(races.Race[Move]):
             raise TypeError(f"move: expected a Move, not {type(move).__name__}")
         if drawn is not None and (not isinstance(drawn, (list, tuple))
                                   or not all(isinstance(c, Card) for c in drawn)):
-            raise TypeError(f"drawn: expected a list of cards, not {drawn!r}")
+            raise TypeError(f"drawn: expected a list of cards, not {shown(drawn)}")
         who = self.to_move
         if who is None:
             raise IllegalMove(move, "the game is over")

@@ -29,12 +29,12 @@ from rightofway.ac.moves import (
     MP_ACTIONS,
     Action,
     Move,
+    _act,
     _Board,
     _boat,
     _has_action,
     _position,
     _racing,
-    act,
     crew_points,
     points_available,
 )
@@ -45,9 +45,9 @@ from rightofway.ac.position import (
     Position,
     Status,
     Tack,
-    crossing,
-    hull,
-    tack_of,
+    _crossing,
+    _hull,
+    _tack_of,
 )
 from rightofway.ac.sections import (
     BY_HEADING,
@@ -64,6 +64,7 @@ from rightofway.errors import IllegalMove, InputError, Unsupported
 from rightofway.explain import Citation, Step
 from rightofway.geometry import Compass
 from rightofway.order import Rule, decide
+from rightofway.positions import as_bool, check_instance, shown
 from rightofway.results import Protest, Ruling, Verdict
 
 if TYPE_CHECKING:  # networkx loads only where a graph is drawn, never here
@@ -100,8 +101,13 @@ class Finding(NamedTuple):
 
     @property
     def cite(self) -> Citation:
-        """The citation of the section."""
-        return BY_HEADING[self.section]
+        """The citation of the section (:class:`~rightofway.errors.InputError` for a section
+        that is no heading of the rulebook)."""
+        found = BY_HEADING.get(self.section) if isinstance(self.section, str) else None
+        if found is None:
+            raise InputError(f"section: {shown(self.section)} is no heading of the America's "
+                             "Cup rulebook")
+        return found
 
 
 def _illegal(reason: str, where: Citation) -> Finding:
@@ -180,9 +186,11 @@ class Judging:
                  "start")
 
     def __init__(self, position: Position, move: Move) -> None:
+        _position(position)
+        check_instance(move, Move, "move")
         self.position = position
         self.move = move
-        self.boat: Boat = position.boat(move.boat)
+        self.boat: Boat = position.boat(move.boat, "move.boat")
         self.options = position.options
         self.start = position.phase == "start"
         self._board: _Board | None = None
@@ -561,7 +569,7 @@ def _walk(case: Judging) -> _Track:
     events: list[tuple[str, str, str]] = []
     steps: list[Step] = []
     for i, a in enumerate(move.actions):
-        nb, nh, stepped = act(bow, heading, a)
+        nb, nh, stepped = _act(bow, heading, a)
         fault = decide(ACTION, _Action(i + 1, a, stopped, nb, nh, stepped, case))
         if fault is not None:
             return _Track(fault, bow, heading, spent, stopped, over_worst, finished,
@@ -569,8 +577,8 @@ def _walk(case: Judging) -> _Track:
         if a in MP_ACTIONS:
             spent += 1
         if start:
-            over_worst = max(over_worst, sum(1 for p in hull(nb, nh) if p[1] >= row))
-        elif last_leg and not finished and o.course.finishes(hull(bow, heading), hull(nb, nh)):
+            over_worst = max(over_worst, sum(1 for p in _hull(nb, nh) if p[1] >= row))
+        elif last_leg and not finished and o.course._finishes(_hull(bow, heading), _hull(nb, nh)):
             finished = True
             events.append(("finish", b.id, f"{b.id} crosses the finish line between the "
                                            "jury boat and the buoy"))
@@ -657,7 +665,7 @@ def legality(position: Position, move: Move) -> Legality:
     _position(position)
     if not isinstance(move, Move):
         raise TypeError(f"move: expected a Move, not {type(move).__name__}")
-    _boat(position, move.boat)
+    _boat(position, move.boat, "move.boat")
     case = Judging(position, move)
     steps: list[Step] = []
     found = decide(LEGALITY, case, steps)
@@ -715,7 +723,7 @@ def apply(position: Position, move: Move) -> Position:
 def _blocked(position: Position, b: Boat, bow: Point, heading: Compass,
              start: bool) -> str | None:
     """The first other boat left without a legal action by ``b`` ending there, or ``None``."""
-    mover_hull = hull(bow, heading)
+    mover_hull = _hull(bow, heading)
     for x in position.boats:
         if x.id == b.id or not position.obstacle(x) or not _racing(position, x):
             continue
@@ -789,7 +797,7 @@ def _after(position: Position, b: Boat, move: Move, bow: Point, heading: Compass
     seq = b.sequence
     leg = b.leg
     if o.sequence and b.upwind:
-        end_tack = tack_of(heading)
+        end_tack = _tack_of(heading)
         if move.discard is not None:
             seq = None
         elif move.card is not None:
@@ -858,7 +866,7 @@ def adjudicate(position: Position, move: Move,
 def _check_protest(position: Position, protest: object) -> None:
     if not isinstance(protest, Protest):
         raise TypeError(f"protest: expected a Protest(by, against) or None, got "
-                        f"{type(protest).__name__} {protest!r:.60}")
+                        f"{type(protest).__name__} {shown(protest)}")
     _position(position).boat(protest.by, "protest.by")
     position.boat(protest.against, "protest.against")
     if protest.by == protest.against:
@@ -910,7 +918,7 @@ def engagement_graph(position: Position) -> nx.DiGraph:
 def playable(position: Position, boat_id: str) -> list[Move]:
     """The cards and discards a boat may choose from at the start of its turn, each as a
     move with no actions yet (by the rules of :data:`~rightofway.ac.rules.CARD`)."""
-    b = _boat(position, boat_id)
+    b = _boat(position, boat_id, "boat_id")
     hand = b.hand or ()
     out: list[Move] = []
     for c in dict.fromkeys(hand):
@@ -946,7 +954,8 @@ def legal_moves(position: Position, boat_id: str, card: Card | str | None = None
     reached by the shortest action sequence found; moves
     that end the same differ in nothing the rules look at afterwards. Without a card:
     the moves of every card and discard it may use, or its skip."""
-    b = _boat(position, boat_id)
+    b = _boat(position, boat_id, "boat_id")
+    as_bool(discard, "discard")
     if card is None:
         out: list[Move] = []
         for m in playable(position, boat_id):
@@ -998,17 +1007,17 @@ def _blocker(position: Position, b: Boat, start: bool,
         xb = _Board(position, x.id, b.id)
         found = []
         for a in MP_ACTIONS:
-            nb, nh, stepped = act(x.at, x.heading, a)
+            nb, nh, stepped = _act(x.at, x.heading, a)
             if stepped is Compass.N and not start:
                 continue
             if xb.problem(nb, nh, "") is None:
-                found.append(hull(nb, nh))
+                found.append(_hull(nb, nh))
         others.append((x.id, found))
 
     def blocked(bow: Point, heading: Compass) -> str | None:
-        mover = hull(bow, heading)
+        mover = _hull(bow, heading)
         for xid, found in others:
-            if all(c[0] in mover or c[1] in mover or crossing(c, mover) for c in found):
+            if all(c[0] in mover or c[1] in mover or _crossing(c, mover) for c in found):
                 return xid
         return None
 
@@ -1057,8 +1066,8 @@ def _sequences(position: Position, b: Boat, board: _Board, points: int, crew: in
                     if last_leg and not fin:
                         pb, ph = bow, heading
                         for a in blk:
-                            qb, qh, _ = act(pb, ph, a)
-                            if course.finishes(hull(pb, ph), hull(qb, qh)):
+                            qb, qh, _ = _act(pb, ph, a)
+                            if course._finishes(_hull(pb, ph), _hull(qb, qh)):
                                 f2 = True
                             pb, ph = qb, qh
                     state = (nb, nh, spent, True, f2, False)
@@ -1068,12 +1077,12 @@ def _sequences(position: Position, b: Boat, board: _Board, points: int, crew: in
             if spent == points:
                 continue
             for a in MP_ACTIONS:
-                nb, nh, stepped = act(bow, heading, a)
+                nb, nh, stepped = _act(bow, heading, a)
                 if stepped is Compass.N and not start:
                     continue
                 if board.problem(nb, nh, "") is not None:
                     continue
-                f2 = fin or (last_leg and course.finishes(hull(bow, heading), hull(nb, nh)))
+                f2 = fin or (last_leg and course._finishes(_hull(bow, heading), _hull(nb, nh)))
                 st = stop and nh is Compass.N
                 state = (nb, nh, spent + 1, used, f2, st)
                 if state not in seen:
@@ -1086,7 +1095,7 @@ def _sequences(position: Position, b: Boat, board: _Board, points: int, crew: in
 def _block_end(board: _Board, bow: Point, heading: Compass, blk: Sequence[Action],
                ) -> tuple[Point, Compass, bool]:
     for a in blk:
-        bow, heading, _ = act(bow, heading, a)
+        bow, heading, _ = _act(bow, heading, a)
         if board.problem(bow, heading, "") is not None:
             return bow, heading, False
     return bow, heading, True

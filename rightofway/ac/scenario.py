@@ -21,6 +21,7 @@ from rightofway.ac.position import (
 )
 from rightofway.ac.rules import Legality, legality
 from rightofway.ac.sections import Section
+from rightofway.errors import shown
 from rightofway.explain import Step
 from rightofway.geometry import Compass
 from rightofway.scenarios import (
@@ -264,7 +265,7 @@ def prepare(sc: AcScenario, file: str) -> AcPrepared:
 
     def known(loc: tuple[str | int, ...], bid: str) -> None:
         if not position.has_boat(bid):
-            raise FieldError(loc, f"no boat {bid!r} in the position (boats: {', '.join(ids)})")
+            raise FieldError(loc, f"no boat {shown(bid)} in the position (boats: {', '.join(ids)})")
 
     move = None
     if sc.move is not None:

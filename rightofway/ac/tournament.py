@@ -16,6 +16,7 @@ from itertools import combinations
 
 from rightofway.ac.position import Boat, Options
 from rightofway.ac.race import Race, start_boats
+from rightofway.errors import shown
 from rightofway.races import SetupError
 
 __all__ = ["Match", "Tournament", "sail_match", "standings", "tournament"]
@@ -64,7 +65,7 @@ def standings(players: Sequence[str], matches: Sequence[Match],
     points = {p: 0 for p in players}
     for m in matches:
         if m.winner not in (m.a, m.b):
-            raise ValueError(f"match {m.a} v {m.b}: the winner {m.winner!r} did not sail it")
+            raise ValueError(f"match {m.a} v {m.b}: the winner {shown(m.winner)} did not sail it")
         if m.a not in points or m.b not in points:
             raise ValueError(f"match {m.a} v {m.b}: not a crew of the tournament")
         points[m.winner] += 1
