@@ -95,7 +95,7 @@ def choose_move(race: Race, rng: random.Random) -> Move:
                 for o in keep_clear_of for p, q in zip(a.path, a.path[1:], strict=False)):
             continue
         if before_gun and not race.boat_progress(boat).early and \
-                rules.crosses_towards_course(pos, line, a.path):
+                rules._crosses_towards_course(pos, line, a.path):
             continue
         score = math.dist(end, target) + rng.random() * 0.3
         if point_of_sail(a.end.heading, pos.wind_degrees) is PointOfSail.IN_IRONS:

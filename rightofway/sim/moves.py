@@ -26,20 +26,20 @@ from rightofway.errors import IllegalMove
 from rightofway.explain import Citation, Step
 from rightofway.geometry import Tack
 from rightofway.plane import tack_of
-from rightofway.positions import check_instance
+from rightofway.positions import as_bool, check_instance, shown
 from rightofway.sim.plan import Move, Plan, PlanStep
 from rightofway.sim.position import Boat, Position, Vec
 from rightofway.sim.sailing import (
     BASE_SPEED,
     TOLERANCE,
     PointOfSail,
-    allowance,
-    angle_to_wind,
+    _allowance,
+    _angle_to_wind,
+    _normalise,
+    _point_of_sail,
+    _turn_cost,
     bonus,
     cite,
-    normalise,
-    point_of_sail,
-    turn_cost,
 )
 
 __all__ = [
@@ -81,8 +81,9 @@ class Accounting:
 def units(position: Position, boat: str) -> int:
     """Units available at the start of a boat's turn: the allowance of her heading (none
     in irons)."""
+    check_instance(position, Position, "position")
     b = position.boat(boat, "boat")
-    return allowance(point_of_sail(b.heading, position.wind_degrees), position.knots)
+    return _allowance(_point_of_sail(b.heading, position.wind_degrees), position.knots)
 
 
 def _fmt(u: float) -> str:
@@ -106,10 +107,10 @@ def account(position: Position, boat: str, plan: Plan | str) -> Accounting:
     tack: Tack | None = tack_of(heading, wind, b.tack)
     at = b.at
     path = [at]
-    point = first_point = point_of_sail(heading, wind)
-    start_units = allowance(point, knots)
+    point = first_point = _point_of_sail(heading, wind)
+    start_units = _allowance(point, knots)
     out: list[Step] = []
-    angle = angle_to_wind(heading, wind)
+    angle = _angle_to_wind(heading, wind)
     out.append(Step("fact", f"{boat} heads {heading:g}, {angle:g} degrees from the wind "
                     f"({position.wind} {knots} knots): {point}", cite("Movement")))
 
@@ -173,12 +174,12 @@ def account(position: Position, boat: str, plan: Plan | str) -> Accounting:
                             f"heading {heading:g} again; {_fmt(remaining)} left",
                             cite("Turning")))
             continue
-        cost = turn_cost(step.value)
-        new_heading = normalise(heading + step.value)
-        new_point = point_of_sail(new_heading, wind)
-        new_allowance = allowance(new_point, knots)
+        cost = _turn_cost(step.value)
+        new_heading = _normalise(heading + step.value)
+        new_point = _point_of_sail(new_heading, wind)
+        new_allowance = _allowance(new_point, knots)
         turned = (f"{label}: turns {step.value:g} degrees to {new_heading:g} "
-                  f"({angle_to_wind(new_heading, wind):g} from the wind, {new_point}) for "
+                  f"({_angle_to_wind(new_heading, wind):g} from the wind, {new_point}) for "
                   f"{cost} unit{'s' if cost != 1 else ''}")
         if in_irons and i == 1:
             if cost > new_allowance:
@@ -195,7 +196,7 @@ def account(position: Position, boat: str, plan: Plan | str) -> Accounting:
                 return illegal(f"{turned}, only {_fmt(remaining)} left", "Turning")
             remaining -= cost
             spent += cost
-            old_allowance = allowance(point, knots)
+            old_allowance = _allowance(point, knots)
             if new_point is PointOfSail.IN_IRONS:
                 remaining = 0.0
                 ended = True
@@ -298,9 +299,11 @@ def legal_accountings(position: Position, boat: str, *, step: int = 5, splits: b
     check_instance(position, Position, "position")
     b = position.boat(boat, "boat")
     if isinstance(step, bool) or not isinstance(step, int) or not 1 <= step <= 90:
-        raise ValueError(f"step: expected 1 to 90 degrees, got {step!r}")
+        raise ValueError(f"step: expected 1 to 90 degrees, got {shown(step)}")
+    as_bool(splits, "splits")
+    as_bool(penalty, "penalty")
     wind, knots = position.wind_degrees, position.knots
-    start_units = allowance(point_of_sail(b.heading, wind), knots)
+    start_units = _allowance(_point_of_sail(b.heading, wind), knots)
     heads: list[float] = []
     for h in range(0, 360, step):
         d = round(_shortest(b.heading, float(h)), 6)

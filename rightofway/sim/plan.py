@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rightofway.errors import NotationError
-from rightofway.positions import as_id
+from rightofway.limits import MAX_TEXT
+from rightofway.positions import as_choice, as_id, as_number, as_tuple_of, shown
 
 __all__ = ["MAX_RUN", "MAX_STEPS", "Move", "Plan", "PlanError", "PlanStep"]
 
@@ -22,6 +23,8 @@ MAX_STEPS = 40
 """Steps a plan may hold."""
 MAX_RUN = 100.0
 """The longest run one step may ask for, in units (no boat has more than 9 a turn)."""
+MAX_TURN = 720.0
+"""The largest turn one step may ask for, in degrees either way."""
 
 
 class PlanError(NotationError):
@@ -40,6 +43,25 @@ class PlanStep:
     kind: Literal["T", "M", "P"]
     value: float = 0.0
 
+    def __post_init__(self) -> None:
+        # Built by the legal-move search: the usual case is checked by two comparisons.
+        kind, value = self.kind, self.value
+        if kind == "M" and type(value) is float and 0.0 < value <= MAX_RUN:
+            return
+        if kind == "T" and type(value) is float and -MAX_TURN <= value <= MAX_TURN:
+            return
+        if type(kind) is not str or kind not in ("T", "M", "P"):
+            as_choice(kind, "kind", ("T", "M", "P"))
+        v = as_number(value, "value")
+        if kind == "T" and not -MAX_TURN <= v <= MAX_TURN:
+            raise PlanError(f"value: a turn of at most {MAX_TURN:g} degrees either way, got "
+                            f"{shown(value)}")
+        if kind == "M" and not 0 < v <= MAX_RUN:
+            raise PlanError(f"value: a run of more than 0 and at most {MAX_RUN:g} units, got "
+                            f"{shown(value)}")
+        if kind == "P" and v != 0:
+            raise PlanError(f"value: the penalty turn P takes no value, got {shown(value)}")
+
     def __str__(self) -> str:
         if self.kind == "P":
             return "P"
@@ -52,32 +74,47 @@ class Plan:
 
     steps: tuple[PlanStep, ...]
 
+    def __post_init__(self) -> None:
+        steps = self.steps
+        if type(steps) is not tuple:
+            steps = as_tuple_of(steps, PlanStep, "steps")
+            object.__setattr__(self, "steps", steps)
+        if len(steps) > MAX_STEPS:
+            raise PlanError(f"steps: a plan holds at most {MAX_STEPS} steps, got {len(steps)}")
+        for i, step in enumerate(steps):
+            if type(step) is not PlanStep:
+                raise TypeError(f"steps[{i}]: expected a PlanStep, got "
+                                f"{type(step).__name__} {shown(step)}")
+
     @classmethod
     def parse(cls, text: str) -> Plan:
         """Read a plan: steps separated by spaces, ``T<signed degrees>``, ``M<units>``,
         ``P``. :class:`PlanError` names the step that cannot be read."""
         if not isinstance(text, str):
-            raise TypeError(f"plan: expected text such as 'T-30 M4', got {text!r:.40}")
+            raise TypeError(f"text: expected a plan such as 'T-30 M4', got {shown(text, 40)}")
+        if len(text) > MAX_TEXT:
+            raise PlanError(f"text: a plan of {len(text)} characters is longer than the limit "
+                            f"of {MAX_TEXT}")
         words = text.split()
         if len(words) > MAX_STEPS:
             raise PlanError(f"{len(words)} steps; a plan holds at most {MAX_STEPS}")
         steps = []
         for i, word in enumerate(words, 1):
             if not word.isascii():
-                raise PlanError(f"step {i} {word!r:.20}: only ASCII letters and digits")
+                raise PlanError(f"step {i} {shown(word, 20)}: only ASCII letters and digits")
             m = _STEP.match(word)
             if m is None:
-                raise PlanError(f"step {i} {word!r:.20}: expected T<degrees> (T-30, T45.5), "
+                raise PlanError(f"step {i} {shown(word, 20)}: expected T<degrees> (T-30, T45.5), "
                                 "M<units> (M4, M2.5) or P")
             if m.group(1) is not None:
                 degrees = float(m.group(1))
-                if abs(degrees) > 720:
-                    raise PlanError(f"step {i} {word!r}: a turn of at most 720 degrees")
+                if abs(degrees) > MAX_TURN:
+                    raise PlanError(f"step {i} {shown(word, 20)}: a turn of at most 720 degrees")
                 steps.append(PlanStep("T", degrees))
             elif m.group(2) is not None:
                 run = float(m.group(2))
                 if run <= 0 or run > MAX_RUN:
-                    raise PlanError(f"step {i} {word!r}: a run of more than 0 and at most "
+                    raise PlanError(f"step {i} {shown(word, 20)}: a run of more than 0 and at most "
                                     f"{MAX_RUN:g} units")
                 steps.append(PlanStep("M", run))
             else:
@@ -103,7 +140,7 @@ class Move:
         as_id(self.boat, "boat")
         if not isinstance(self.plan, Plan):
             raise TypeError(f"plan: expected a Plan (Plan.parse('T-30 M4')), got "
-                            f"{self.plan!r:.60}")
+                            f"{shown(self.plan)}")
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -111,16 +148,20 @@ class Move:
         after the last colon. :class:`PlanError` (a
         :class:`~rightofway.errors.NotationError`) says what was expected."""
         if not isinstance(text, str):
-            raise TypeError(f"move: expected text such as 'C: T-145 M4', got {text!r:.40}")
+            raise TypeError(f"text: expected a move such as 'C: T-145 M4', got "
+                            f"{shown(text, 40)}")
+        if len(text) > MAX_TEXT:
+            raise PlanError(f"text: a move of {len(text)} characters is longer than the limit "
+                            f"of {MAX_TEXT}")
         boat, colon, plan = text.rpartition(":")
         boat = boat.strip()
         if not colon or not boat:
-            raise PlanError(f"move {text!r:.60}: expected '<boat>: <plan>' such as "
+            raise PlanError(f"move {shown(text)}: expected '<boat>: <plan>' such as "
                             "'C: T-145 M4'")
         try:
             return cls(boat, Plan.parse(plan))
         except PlanError as e:
-            raise PlanError(f"move {text!r:.60}: {e}") from None
+            raise PlanError(f"move {shown(text)}: {e}") from None
 
     def __str__(self) -> str:
         return f"{self.boat}: {self.plan}"

@@ -15,8 +15,18 @@ from typing import TYPE_CHECKING, Any, Literal
 from rightofway import limits, positions
 from rightofway.geometry import Tack
 from rightofway.plane import hull, hull_distance, tack_of
-from rightofway.positions import BoatIndex, Line, PositionError, as_number, as_xy
-from rightofway.sim.sailing import COMPASS, compass_degrees, normalise
+from rightofway.positions import (
+    BoatIndex,
+    Line,
+    PositionError,
+    as_choice,
+    as_number,
+    as_xy,
+    check_instance,
+    instance_check,
+    shown,
+)
+from rightofway.sim.sailing import COMPASS, _normalise, compass_degrees
 
 if TYPE_CHECKING:
     from rightofway.sim.formats import SimOptionsModel, SimPositionModel
@@ -36,7 +46,7 @@ def _point(value: object, name: str) -> Vec:
 
 def _id(value: object, name: str) -> str:
     if not isinstance(value, str) or not 1 <= len(value) <= 40:
-        raise TypeError(f"{name}: expected an id of 1 to 40 characters, got {value!r:.60}")
+        raise TypeError(f"{name}: expected an id of 1 to 40 characters, got {shown(value)}")
     return value
 
 
@@ -55,10 +65,11 @@ class Boat:
         object.__setattr__(self, "at", _point(self.at, "at"))
         h = _number(self.heading, "heading", 360.0)
         if h < 0:
-            raise ValueError(f"heading: expected degrees from 0 to 360, got {self.heading!r}")
-        object.__setattr__(self, "heading", normalise(h))
+            raise ValueError(f"heading: expected degrees from 0 to 360, got "
+                             f"{shown(self.heading)}")
+        object.__setattr__(self, "heading", _normalise(h))
         if self.tack is not None and not isinstance(self.tack, Tack):
-            raise TypeError(f"tack: expected a Tack, got {self.tack!r:.40}")
+            raise TypeError(f"tack: expected a Tack, got {shown(self.tack, 40)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,19 +100,21 @@ class Position(BoatIndex[Boat]):
     _by_id: dict[str, Boat] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.wind not in COMPASS:
-            raise ValueError(f"wind: expected one of {', '.join(COMPASS)}, got {self.wind!r:.40}")
+        if type(self.wind) is not str or self.wind not in COMPASS:
+            raise ValueError(f"wind: expected one of {', '.join(COMPASS)}, got "
+                             f"{shown(self.wind, 40)}")
         if isinstance(self.knots, bool) or not isinstance(self.knots, int):
-            raise TypeError(f"knots: expected a whole number, got {self.knots!r:.40}")
+            raise TypeError(f"knots: expected a whole number, got {shown(self.knots, 40)}")
         if not 8 <= self.knots <= 16:
-            raise ValueError(f"knots: the wind blows 8 to 16 knots, got {self.knots}")
+            raise ValueError(f"knots: the wind blows 8 to 16 knots, got {shown(self.knots)}")
         if isinstance(self.start_turns_left, bool) or not isinstance(self.start_turns_left, int) \
                 or not 0 <= self.start_turns_left <= 5:
             raise ValueError("start_turns_left: expected 0 to 5, got "
-                             f"{self.start_turns_left!r:.40}")
+                             f"{shown(self.start_turns_left, 40)}")
         length = _number(self.hull_length, "hull_length", 100.0)
         if length <= 0:
-            raise ValueError(f"hull_length: expected a length above 0, got {self.hull_length!r}")
+            raise ValueError(f"hull_length: expected a length above 0, got "
+                             f"{shown(self.hull_length)}")
         for name, kind in (("boats", Boat), ("marks", Mark), ("lines", Line)):
             object.__setattr__(self, name, positions.as_tuple_of(getattr(self, name), kind, name))
         if len(self.boats) > limits.MAX_BOATS:
@@ -118,19 +131,26 @@ class Position(BoatIndex[Boat]):
 
     def hull(self, boat: Boat) -> tuple[Vec, Vec]:
         """A boat's hull, stern to bow."""
+        if type(boat) is not Boat:
+            check_boat(boat)
         return hull(boat.at, boat.heading, self.hull_length)
 
     def tack(self, boat: Boat) -> Tack | None:
         """A boat's tack (her recorded tack when head to wind or dead downwind)."""
+        if type(boat) is not Boat:
+            check_boat(boat)
         return tack_of(boat.heading, self.wind_degrees, boat.tack)
 
     def line(self, kind: Literal["start", "finish"]) -> Line | None:
         """The first line of that kind, if any."""
+        as_choice(kind, "kind", ("start", "finish"))
         return next((ln for ln in self.lines if ln.kind == kind), None)
 
     def touching(self, boat: Boat) -> str | None:
         """The id of the first other boat whose hull ``boat``'s hull (standing where she is
         given) touches or crosses, or ``None`` (hulls may not touch, RRS 14)."""
+        if type(boat) is not Boat:
+            check_boat(boat)
         limit = 1e-6 * self.hull_length
         reach = self.hull_length + limit
         x, y = boat.at
@@ -147,7 +167,8 @@ class Position(BoatIndex[Boat]):
 
     def with_boat(self, boat: Boat) -> Position:
         """The same position with ``boat`` replacing the boat of her id (validated again)."""
-        self.boat(boat.id)
+        check_boat(boat)
+        self.boat(boat.id, "boat.id")
         return replace(self, boats=tuple(boat if b.id == boat.id else b for b in self.boats))
 
     def _moved(self, boat: Boat) -> Position:
@@ -200,8 +221,15 @@ class Position(BoatIndex[Boat]):
         return self.svg()
 
 
+check_boat = instance_check(Boat, "a simulation Boat", "boat")
+
+
 def to_position(p: SimPositionModel, options: SimOptionsModel) -> Position:
     """The position of a validated ``position`` (:class:`PositionError` if it cannot exist)."""
+    from rightofway.sim.formats import SimOptionsModel, SimPositionModel
+
+    check_instance(p, SimPositionModel, "p")
+    check_instance(options, SimOptionsModel, "options")
     try:
         return Position(
             p.wind.from_, p.wind.knots,

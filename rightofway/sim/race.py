@@ -25,17 +25,28 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rightofway import races
+from rightofway import limits, races
 from rightofway.errors import InputError
 from rightofway.explain import Citation
 from rightofway.geometry import Tack
 from rightofway.plane import segments_cross
-from rightofway.positions import PositionError, check_instance
-from rightofway.races import Event, IllegalMove, SetupError
+from rightofway.positions import (
+    PositionError,
+    UnknownId,
+    as_choice,
+    as_int,
+    as_tuple_of,
+    check_fields,
+    check_instance,
+    shown,
+)
+from rightofway.races import Event, IllegalMove, SetupError, check_boat_states, check_history
 from rightofway.sim import moves, rules
 from rightofway.sim.plan import Move
 from rightofway.sim.position import Boat, Line, Mark, Position, Vec, to_position
 from rightofway.sim.sailing import (
+    COMPASS,
+    check_die,
     cite,
     compass_degrees,
     initial_wind,
@@ -44,6 +55,9 @@ from rightofway.sim.sailing import (
 )
 
 __all__ = ["Course", "Progress", "Race", "RaceOptions", "Rolls"]
+
+MAX_MARKS = 100
+"""Most marks of a course."""
 
 Rolls = tuple[tuple[int, int], tuple[int, int]]
 """The end-of-round dice: direction 2d8, speed 2d8."""
@@ -88,6 +102,14 @@ class Course:
     line: Line
     marks: tuple[Mark, ...]
 
+    def __post_init__(self) -> None:
+        as_choice(self.wind, "wind", COMPASS)
+        check_instance(self.line, Line, "line")
+        marks = as_tuple_of(self.marks, Mark, "marks")
+        if not 1 <= len(marks) <= MAX_MARKS:
+            raise SetupError(f"marks: a course has 1 to {MAX_MARKS} marks, got {len(marks)}")
+        object.__setattr__(self, "marks", marks)
+
     @classmethod
     def triangle(cls, wind: str, options: RaceOptions | None = None) -> Course:
         """The triangle laid for a wind from ``wind``: the line across the wind at the
@@ -95,6 +117,8 @@ class Course:
         to the left and back, the leeward mark three units below the line (``options``
         default: :class:`RaceOptions`' defaults)."""
         options = RaceOptions() if options is None else options
+        check_instance(options, RaceOptions, "options")
+        as_choice(wind, "wind", COMPASS)
         w = math.radians(compass_degrees(wind))
         up = (math.sin(w), math.cos(w))
         left = (-up[1], up[0])  # left of a boat sailing upwind
@@ -112,6 +136,7 @@ class Course:
 
     def leg_direction(self, index: int) -> Vec:
         """The direction of the leg into mark ``index`` (from the line's middle for the first)."""
+        as_int(index, "index", 0, len(self.marks) - 1)
         (x1, y1), (x2, y2) = self.line.ends
         prev = ((x1 + x2) / 2, (y1 + y2) / 2) if index == 0 else self.marks[index - 1].at
         m = self.marks[index].at
@@ -148,10 +173,29 @@ def rounds_mark(mark: Vec, direction: Vec, path: tuple[Vec, ...], reach: float) 
     return False
 
 
+def check_rolls(rolls: object, name: str = "rolls") -> None:
+    """:class:`TypeError` or :class:`~rightofway.errors.InputError` naming the argument
+    unless ``rolls`` are the end-of-round dice: two pairs of d8 (direction, speed)."""
+    if not isinstance(rolls, tuple) or len(rolls) != 2:
+        raise TypeError(f"{name}: expected the end-of-round dice ((d1, d2), (d1, d2)), got "
+                        f"{shown(rolls)}")
+    for i, pair in enumerate(rolls):
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise TypeError(f"{name}[{i}]: expected two dice (d1, d2), got {shown(pair)}")
+        check_die(pair[0], f"{name}[{i}][0]")
+        check_die(pair[1], f"{name}[{i}][1]")
+
+
 def dice_for_round(seed: int, number: int) -> Rolls:
     """The end-of-round dice of round ``number`` of a race seeded ``seed``."""
     rng = random.Random(f"sim-wind:{seed}:{number}")
     return ((rng.randint(1, 8), rng.randint(1, 8)), (rng.randint(1, 8), rng.randint(1, 8)))
+
+
+_FIELDS: tuple[tuple[str, type], ...] = (
+    ("course", Course), ("position", Position), ("options", RaceOptions), ("seed", int),
+    ("round", int), ("to_play", tuple), ("finish_order", tuple), ("dice", tuple))
+"""The fields a :class:`Race` checks the types of when built."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +220,18 @@ class Race(races.Race[Move]):
     last: tuple[Move, tuple[Event, ...]] | None = field(default=None, compare=False,
                                                          repr=False)
 
+    def __post_init__(self) -> None:
+        check_fields(self, _FIELDS)
+        check_boat_states(self.progress, Progress, "progress")
+        check_history(self, Move)
+        for name in ("to_play", "finish_order"):
+            for i, bid in enumerate(getattr(self, name)):
+                if type(bid) is not str:
+                    raise TypeError(f"{name}[{i}]: expected a boat id, got {shown(bid)}")
+        if not (abs(self.seed) <= limits.MAX_NUMBER and 1 <= self.round <= limits.MAX_NUMBER):
+            as_int(self.seed, "seed", -limits.MAX_NUMBER, limits.MAX_NUMBER)
+            as_int(self.round, "round", 1, limits.MAX_NUMBER)
+
     @classmethod
     def new(cls, boats: int | Sequence[Boat] = 2, course: Course | str | None = None,
             seed: int | None = None, options: RaceOptions | None = None, *,
@@ -192,9 +248,20 @@ class Race(races.Race[Move]):
         options = RaceOptions() if options is None else options
         check_instance(options, RaceOptions, "options")
         if seed is None:
-            seed = random.randrange(2**63)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > 2**63:
-            raise SetupError(f"seed: expected a whole number, got {seed!r:.40}")
+            # within what a game record holds (rightofway.limits.MAX_NUMBER), to replay it
+            seed = random.randrange(limits.MAX_NUMBER + 1)
+        elif isinstance(seed, bool) or not isinstance(seed, int) \
+                or abs(seed) > limits.MAX_NUMBER:
+            raise SetupError(f"seed: expected a whole number within "
+                             f"±{limits.MAX_NUMBER:g}, got {shown(seed, 40)}")
+        if initial is not None:
+            if not isinstance(initial, (tuple, list)) or len(initial) != 2:
+                raise TypeError(f"initial: expected the two initial dice (direction, speed) "
+                                f"or None, got {shown(initial)}")
+            check_die(initial[0], "initial[0]")
+            check_die(initial[1], "initial[1]")
+        if start is not None:
+            check_die(start, "start")
         placed: tuple[Boat, ...] | None = None
         if isinstance(boats, (tuple, list)):
             placed = tuple(boats)
@@ -203,12 +270,12 @@ class Race(races.Race[Move]):
             n = boats
         else:
             raise SetupError(f"boats: expected how many boats (2 to 10) or the boats placed, "
-                             f"got {boats!r:.40}")
+                             f"got {shown(boats, 40)}")
         if not 2 <= n <= 10:
             raise SetupError(f"boats: expected 2 to 10 boats, got {n}")
         for i, b in enumerate(placed or ()):
             if not isinstance(b, Boat):
-                raise SetupError(f"boats[{i}]: expected a Boat, got {b!r:.60}")
+                raise SetupError(f"boats[{i}]: expected a Boat, got {shown(b)}")
         rng = random.Random(f"sim-setup:{seed}")
         initial = initial or (rng.randint(1, 8), rng.randint(1, 8))
         start = start or rng.randint(1, 8)
@@ -241,7 +308,10 @@ class Race(races.Race[Move]):
         """A boat's progress (:class:`~rightofway.positions.UnknownId` for a boat not in
         the race)."""
         self.position.boat(boat, "boat")
-        return dict(self.progress)[boat]  # every boat of the position has her progress
+        found = dict(self.progress).get(boat)
+        if found is None:
+            raise UnknownId(f"boat: no progress of boat {shown(boat)} in this race")
+        return found
 
     @property
     def to_move(self) -> str | None:
@@ -284,7 +354,7 @@ class Race(races.Race[Move]):
                    if k == who]
         limit = self.position.hull_length
         return [Move(a.boat, a.plan) for a in offered
-                if not any(rules.closest_approach(a.path, at) < limit - 1e-9 for at in holders)]
+                if not any(rules._closest_approach(a.path, at) < limit - 1e-9 for at in holders)]
 
     def _offered(self, boat: str | None) -> list[moves.Accounting]:
         who = self.to_move if boat is None else boat
@@ -303,6 +373,8 @@ class Race(races.Race[Move]):
         :class:`~rightofway.errors.IllegalMove` for a boat out of turn, an illegal plan, or a
         plan ending with hulls touching."""
         check_instance(move, Move, "move")
+        if rolls is not None:
+            check_rolls(rolls)
         boat = move.boat
         if self.is_over():
             raise IllegalMove(move, "the race is over", cite("Turn Sequence"))
@@ -351,7 +423,7 @@ class Race(races.Race[Move]):
                 events.append(Event("rounding", boat, f"{boat} rounded {m.id}",
                                     Citation("RRS", "28"), (("mark", m.id),)))
             if p.next_mark == len(self.course.marks) and \
-                    rules.crosses_towards_course(pos, line, a.path):
+                    rules._crosses_towards_course(pos, line, a.path):
                 p = replace(p, finished=True)
                 finish_order = (*finish_order, boat)
                 events.append(Event("finish", boat, f"{boat} finished "
@@ -461,7 +533,7 @@ class Race(races.Race[Move]):
                               "finished, each once")
         for i, b in enumerate(m.to_play):
             if b not in ids or b in done or b in m.to_play[:i]:
-                raise field_error(("to_play", i), f"{b!r} is not a boat still racing, or is "
+                raise field_error(("to_play", i), f"{shown(b)} is not a boat still racing, or is "
                                   "listed twice")
         for b, p in progress:
             if p.next_mark > len(course.marks):
@@ -486,7 +558,7 @@ def _course(course: Course | str | None, wind: str, options: RaceOptions) -> Cou
     if course is None or course == "triangle":
         return Course.triangle(wind, options)
     if not isinstance(course, Course):
-        raise SetupError(f"course: expected 'triangle' or a Course, got {course!r:.60}")
+        raise SetupError(f"course: expected 'triangle' or a Course, got {shown(course)}")
     if course.wind != wind:
         raise SetupError(f"course: laid for a wind from {course.wind}, but the first wind "
                          f"blows from {wind}", cite("The Course"))
@@ -517,7 +589,7 @@ def _start(position: Position, line: Line, boat: str, p: Progress, path: tuple[V
     returned, whether she went over in an earlier turn or in the same plan; after the gun
     one that is back (or was never over) starts by crossing the line, in the same plan
     as her return if she sails on."""
-    s = rules.start_crossing(position, line, path, early=p.early)
+    s = rules._start_crossing(position, line, path, p.early)
     events = []
     if s.went_over and not p.early:
         events.append(Event("early", boat, f"{boat} crossed the starting line before the gun "

@@ -20,13 +20,14 @@ from typing import TYPE_CHECKING
 from rightofway import rrs
 from rightofway.errors import InputError
 from rightofway.explain import Citation, Step
+from rightofway.limits import MAX_NUMBER
 from rightofway.plane import (
     is_dead_downwind,
     is_head_to_wind,
     point_segment_distance,
     segments_cross,
 )
-from rightofway.positions import check_instance
+from rightofway.positions import as_bool, as_track, as_xy, check_instance, shown
 from rightofway.results import Infringement, Protest, RightOfWay, Ruling, Verdict
 from rightofway.sim.moves import Legality, legality
 from rightofway.sim.plan import Move
@@ -60,6 +61,7 @@ __all__ = [
 def to_rrs(position: Position) -> rrs.Position:
     """The position as the Racing Rules of Sailing see it: hull lengths, the wind in degrees,
     marks left to port (the course's marks are rounded to port)."""
+    check_instance(position, Position, "position")
     k = 1.0 / position.hull_length
     wind = position.wind_degrees
     # a boat's recorded tack speaks only where the wind leaves it open: head to wind or dead
@@ -75,11 +77,14 @@ def to_rrs(position: Position) -> rrs.Position:
 
 def keep_clear(position: Position) -> list[tuple[str, str, str]]:
     """``(keep_clear, right_of_way, rule)`` for every pair, as ``rrs`` rules."""
+    check_instance(position, Position, "position")
     return rrs.keep_clear(to_rrs(position))
 
 
 def depth(position: Position, at: Vec) -> float:
     """How far downwind a point lies (smaller is to windward)."""
+    check_instance(position, Position, "position")
+    at = as_xy(at, "at", MAX_NUMBER)
     down = math.radians(position.wind_degrees + 180.0)
     return at[0] * math.sin(down) + at[1] * math.cos(down)
 
@@ -101,6 +106,7 @@ def play_order(position: Position) -> PlayOrder:
     windward first among themselves; the cycle is reported."""
     import networkx as nx
 
+    check_instance(position, Position, "position")
     ids = position.boat_ids
     d = {b.id: depth(position, b.at) for b in position.boats}
     listed = {bid: i for i, bid in enumerate(ids)}
@@ -137,6 +143,13 @@ def play_order(position: Position) -> PlayOrder:
 def course_side(position: Position, line: Line, at: Vec) -> float:
     """Positive on the course side of a starting line (the side the wind comes from; for a
     line along the wind, the side of the first mark), negative on the pre-start side."""
+    check_instance(position, Position, "position")
+    check_instance(line, Line, "line")
+    at = as_xy(at, "at", MAX_NUMBER)
+    return _course_side(position, line, at)
+
+
+def _course_side(position: Position, line: Line, at: Vec) -> float:
     (x1, y1), (x2, y2) = line.ends
     cross = (x2 - x1) * (at[1] - y1) - (y2 - y1) * (at[0] - x1)
     w = math.radians(position.wind_degrees)
@@ -153,19 +166,32 @@ def _crossing(position: Position, line: Line, p: Vec, q: Vec) -> int:
     itself from the pre-start side to the course side, -1 when it goes back to the
     pre-start side (across the line or its extensions), 0 otherwise. A point on the line
     is on the pre-start side."""
-    before, after = course_side(position, line, p), course_side(position, line, q)
+    before, after = _course_side(position, line, p), _course_side(position, line, q)
     if before <= 0 < after and segments_cross(p, q, *line.ends):
         return 1
     return -1 if before > 0 >= after else 0
 
 
+def _track_args(position: object, line: object, path: object) -> tuple[Vec, ...]:
+    """The checks of the functions of a track across a line: the position, the line and
+    the track (returned as points)."""
+    check_instance(position, Position, "position")
+    check_instance(line, Line, "line")
+    return as_track(path, "path", MAX_NUMBER)
+
+
 def crosses_towards_course(position: Position, line: Line, path: tuple[Vec, ...]) -> bool:
     """Whether a track crosses the line from the pre-start side to the course side."""
+    return _crosses_towards_course(position, line, _track_args(position, line, path))
+
+
+def _crosses_towards_course(position: Position, line: Line, path: tuple[Vec, ...]) -> bool:
     return any(_crossing(position, line, p, q) > 0 for p, q in itertools.pairwise(path))
 
 
 def crosses_towards_prestart(position: Position, line: Line, path: tuple[Vec, ...]) -> bool:
     """Whether a track crosses the line (or its extensions) back to the pre-start side."""
+    path = _track_args(position, line, path)
     return any(_crossing(position, line, p, q) < 0 for p, q in itertools.pairwise(path))
 
 
@@ -197,6 +223,14 @@ def start_crossing(position: Position, line: Line, path: tuple[Vec, ...], *,
     side after the gun, not over, starts her. So a boat back on the pre-start side at the
     end of her plan has returned, whether she went over in an earlier turn or in the same
     one; one that went over and is still on the course side is early."""
+    path = _track_args(position, line, path)
+    as_bool(early, "early")
+    return _start_crossing(position, line, path, early)
+
+
+def _start_crossing(position: Position, line: Line, path: tuple[Vec, ...],
+                    early: bool) -> StartCrossing:
+    """:func:`start_crossing` of a track the race plotted (nothing checked again)."""
     gun = position.start_turns_left <= 0
     over = early
     went_over = came_back = started = False
@@ -234,6 +268,10 @@ class Encounter:
 
 def closest_approach(path: tuple[Vec, ...], at: Vec) -> float:
     """The nearest a track comes to the point ``at`` (a boat standing still)."""
+    return _closest_approach(as_track(path, "path", MAX_NUMBER), as_xy(at, "at", MAX_NUMBER))
+
+
+def _closest_approach(path: tuple[Vec, ...], at: Vec) -> float:
     if len(path) == 1:
         return math.dist(path[0], at)
     return min(point_segment_distance(at, p, q) for p, q in itertools.pairwise(path))
@@ -243,7 +281,9 @@ def encounters(position: Position, boat: str, path: tuple[Vec, ...]) -> list[Enc
     """The mover's encounters along her plotted path with every other boat (standing still
     during her turn): a boat that must keep clear (RRS Part 2, before the turn) and whose
     centre comes within one hull length of the other's has not kept clear."""
+    check_instance(position, Position, "position")
     position.boat(boat, "boat")
+    path = as_track(path, "path", MAX_NUMBER)
     if len(position.boats) < 2:
         return []
     decided = {frozenset((k, r)): (k, r, rule) for k, r, rule in keep_clear(position)}
@@ -252,7 +292,7 @@ def encounters(position: Position, boat: str, path: tuple[Vec, ...]) -> list[Enc
         if other.id == boat:
             continue
         k, r, rule = decided[frozenset((boat, other.id))]
-        closest = closest_approach(path, other.at)
+        closest = _closest_approach(path, other.at)
         out.append(Encounter(other.id, k, r, rule, closest,
                              closest < position.hull_length - 1e-9))
     return out
@@ -318,14 +358,15 @@ def adjudicate(position: Position, move: Move,
 
 
 def _check_protest(position: Position, protest: Protest) -> None:
+    check_instance(position, Position, "position")
     if not isinstance(protest, Protest):
         raise TypeError(f"protest: expected a Protest(by, against) or None, got "
-                        f"{type(protest).__name__} {protest!r:.60}")
+                        f"{type(protest).__name__} {shown(protest)}")
     for role in ("by", "against"):
         position.boat(getattr(protest, role), f"protest.{role}")
     if protest.by == protest.against:
-        raise InputError(f"a boat cannot protest herself ({protest.by!r})", ("protest",
-                                                                              "against"))
+        raise InputError(f"a boat cannot protest herself ({shown(protest.by)})",
+                         ("protest", "against"))
 
 
 def judge(position: Position, move: Move
@@ -333,6 +374,8 @@ def judge(position: Position, move: Move
     """:func:`adjudicate`'s ruling (without a protest) with the legality and the
     encounters it rests on, so that a race engine takes its events from them without
     working either out again."""
+    check_instance(position, Position, "position")
+    check_instance(move, Move, "move")
     lg = legality(position, move)
     a = lg.accounting
     assert a is not None  # legality always accounts the plan

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StrictBool, model_validator
 
 from rightofway import limits, scenarios
+from rightofway.errors import shown
 from rightofway.explain import Step
 from rightofway.positions import PositionError
 from rightofway.scenarios import Comparison, Expectation, FieldError, Id, ScenarioReport
@@ -157,16 +158,17 @@ def prepare(sc: SimScenario, file: str) -> Prepared:
     for i, mv in enumerate(played):
         if not position.has_boat(mv.boat):
             loc: tuple[str | int, ...] = (field, "boat") if field == "move" else (field, i, "boat")
-            raise FieldError(loc, f"no boat {mv.boat!r} in the position (boats: {', '.join(ids)})")
+            raise FieldError(loc, f"no boat {shown(mv.boat)} in the position (boats: "
+                             f"{', '.join(ids)})")
     e = sc.expect
     for key in ("point_of_sail", "units", "after"):
         for bid in getattr(e, key) or ():
             if bid not in ids:
-                raise FieldError(("expect", key, bid), f"no boat {bid!r} in the position")
+                raise FieldError(("expect", key, bid), f"no boat {shown(bid)} in the position")
     for key in ("play_order", "early"):
         for i, bid in enumerate(getattr(e, key) or ()):
             if bid not in ids:
-                raise FieldError(("expect", key, i), f"no boat {bid!r} in the position")
+                raise FieldError(("expect", key, i), f"no boat {shown(bid)} in the position")
     start = position.line("start")
     if e.early is not None and start is None:
         raise FieldError(("expect", "early"), "the position has no starting line")

@@ -60,7 +60,7 @@ def test_move_notation() -> None:
         sim.Move.parse(": M4")
     with pytest.raises(sim.PlanError, match=r"move 'C: M4 X': step 2 'X'"):
         sim.Move.parse("C: M4 X")
-    with pytest.raises(TypeError, match=r"^move: "):
+    with pytest.raises(TypeError, match=r"^text: "):
         sim.Move.parse(7)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^plan: "):
         sim.Move("C", "M4")  # type: ignore[arg-type]

@@ -57,9 +57,9 @@ def test_compass_points_and_degrees() -> None:
 def test_initial_wind_reads_both_dice() -> None:
     # direction 3 = E; speed 5 + 8 = 13 knots
     assert sim.initial_wind(3, 5) == ("E", 13)
-    with pytest.raises(ValueError, match=r"^speed die: "):
+    with pytest.raises(ValueError, match=r"^speed_die: "):
         sim.initial_wind(3, 9)
-    with pytest.raises(ValueError, match=r"^direction die: "):
+    with pytest.raises(ValueError, match=r"^direction_die: "):
         sim.initial_wind(0, 5)
 
 
@@ -75,10 +75,10 @@ def test_a_die_is_a_whole_number_on_its_faces() -> None:
 
 
 def test_the_change_rolls_name_their_dice() -> None:
-    for call, name in ((sim.direction_change, "direction"), (sim.speed_change, "speed")):
-        with pytest.raises(ValueError, match=rf"^{name} die 1: "):
+    for call in (sim.direction_change, sim.speed_change):
+        with pytest.raises(ValueError, match=r"^d1: "):
             call(0, 4)
-        with pytest.raises(ValueError, match=rf"^{name} die 2: "):
+        with pytest.raises(ValueError, match=r"^d2: "):
             call(4, 9)
 
 
@@ -101,7 +101,7 @@ def test_wind_after_a_round() -> None:
 
 def test_start_turns_each_face_and_bad_die() -> None:
     assert [sim.start_turns(d) for d in range(1, 9)] == [2, 2, 3, 3, 3, 4, 4, 5]
-    with pytest.raises(ValueError, match=r"^start die: "):
+    with pytest.raises(ValueError, match=r"^die: "):
         sim.start_turns(9)
 
 
@@ -329,7 +329,7 @@ def test_plan_limits() -> None:
         Plan.parse("T720.5")
     with pytest.raises(PlanError, match=r"step 2 'M100.5'"):
         Plan.parse("M1 M100.5")
-    with pytest.raises(TypeError, match=r"^plan: "):
+    with pytest.raises(TypeError, match=r"^text: "):
         Plan.parse(7)  # type: ignore[arg-type]
     assert str(Plan.parse("T+30 M2.50 P")) == "T30 M2.5 P"
     assert repr(Plan.parse("P M1")) == "Plan.parse('P M1')"
