@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rightofway.errors import shown
 from rightofway.explain import Step, render_steps, steps_json
 from rightofway.rrs.position import Position
 from rightofway.rrs.rules import PairRuling, cite, ruling, sorted_rules
@@ -37,10 +38,10 @@ class Protest:
     def __post_init__(self) -> None:
         for name in ("by", "against"):
             if not isinstance(getattr(self, name), str):
-                raise TypeError(f"protest.{name}: expected a boat id, got "
-                                f"{getattr(self, name)!r:.60}")
+                raise TypeError(f"{name}: expected a boat id, got "
+                                f"{shown(getattr(self, name))}")
         if self.by == self.against:
-            raise ValueError(f"protest.against: a boat cannot protest herself ({self.by!r})")
+            raise ValueError(f"against: a boat cannot protest herself ({shown(self.by)})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,17 +68,17 @@ class Incident:
     def __post_init__(self) -> None:
         for name in ("contact", "damage", "room_to_keep_clear"):
             if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"incident.{name}: expected true or false, got "
-                                f"{getattr(self, name)!r:.60}")
+                raise TypeError(f"{name}: expected true or false, got "
+                                f"{shown(getattr(self, name))}")
         for name in ("avoiding_action", "room_not_given", "penalty_taken"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
-                raise TypeError(f"incident.{name}: expected a boat id, got {value!r:.60}")
+                raise TypeError(f"{name}: expected a boat id, got {shown(value)}")
         if self.avoidable is not None:
             if not isinstance(self.avoidable, (tuple, list)) or not all(
                     isinstance(b, str) for b in self.avoidable):
-                raise TypeError(f"incident.avoidable: expected a list of boat ids, got "
-                                f"{self.avoidable!r:.60}")
+                raise TypeError(f"avoidable: expected a list of boat ids, got "
+                                f"{shown(self.avoidable)}")
             object.__setattr__(self, "avoidable", tuple(self.avoidable))
 
     def boats_named(self) -> list[tuple[str, str]]:
@@ -191,20 +192,20 @@ def hearing(position: Position, protest: Protest, incident: Incident | None = No
     if not isinstance(position, Position):
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
     if not isinstance(protest, Protest):
-        raise TypeError(f"protest: expected a Protest (by, against), got {protest!r:.60}")
+        raise TypeError(f"protest: expected a Protest (by, against), got {shown(protest)}")
     incident = Incident() if incident is None else incident
     if not isinstance(incident, Incident):
-        raise TypeError(f"incident: expected an Incident, got {incident!r:.60}")
+        raise TypeError(f"incident: expected an Incident, got {shown(incident)}")
     for name in ("by", "against"):
         bid = getattr(protest, name)
         if not position.has_boat(bid):
-            raise ValueError(f"protest.{name}: no boat {bid!r} in the position (its boats: "
-                             f"{', '.join(position.boat_ids)})")
+            raise ValueError(f"protest.{name}: no boat {shown(bid)} in the position (its "
+                             f"boats: {shown(', '.join(position.boat_ids), 200)})")
     parties = (protest.by, protest.against)
     for name, bid in incident.boats_named():
         if bid not in parties:
-            raise ValueError(f"incident.{name}: {bid!r} is not a party to the protest "
-                             f"({parties[0]}, {parties[1]})")
+            raise ValueError(f"incident.{name}: {shown(bid)} is not a party to the protest "
+                             f"({shown(parties[0], 30)}, {shown(parties[1], 30)})")
     return _Hearing(position, protest, incident, ruling(position, *parties)).decide()
 
 

@@ -14,6 +14,8 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from rightofway import limits
+from rightofway.errors import InputError
 from rightofway.geometry import Tack
 from rightofway.plane import ANGLE_TOLERANCE, Hull, Vec, hull, norm360
 from rightofway.positions import (
@@ -21,12 +23,16 @@ from rightofway.positions import (
     Line,
     PositionError,
     UnknownId,
+    as_bool,
+    as_choice,
     as_id,
     as_number,
     as_tuple_of,
     as_xy,
     check_hulls,
+    check_instance,
     index_by_id,
+    shown,
 )
 
 if TYPE_CHECKING:
@@ -60,12 +66,31 @@ MarkRole = Literal["windward", "leeward", "offset", "start", "finish"]
 _number = as_number
 _point = as_xy
 
+MAX_CORNERS = 1000
+"""Most corners of an obstruction's polygon."""
+MAX_TRAIL = 100
+"""Most snapshots of a position's trail."""
+MAX_ITEMS = 1000
+"""Most marks, obstructions or lines of a position."""
+
+
+def _hull(value: object, name: str) -> Hull:
+    """``value`` as a hull ``(stern, bow)`` of two points; else an error naming ``name``."""
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise TypeError(f"{name}: expected a hull (stern, bow), got {shown(value)}")
+    return (_point(value[0], f"{name}[0]"), _point(value[1], f"{name}[1]"))
+
 
 def _heading(value: object, name: str) -> float:
     h = _number(value, name)
     if not 0.0 <= h <= 360.0:
-        raise ValueError(f"{name}: expected degrees from 0 to 360, got {value!r}")
+        raise ValueError(f"{name}: expected degrees from 0 to 360, got {shown(value)}")
     return norm360(h)
+
+
+def _optional_id(value: object, name: str) -> None:
+    if value is not None and type(value) is not str:
+        raise TypeError(f"{name}: expected a boat id or None, got {shown(value)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,13 +113,13 @@ class Boat:
         object.__setattr__(self, "at", _point(self.at, "at"))
         object.__setattr__(self, "heading", _heading(self.heading, "heading"))
         if not isinstance(self.tacking, bool):
-            raise TypeError(f"tacking: expected true or false, got {self.tacking!r:.60}")
+            raise TypeError(f"tacking: expected true or false, got {shown(self.tacking)}")
         if self.tack is not None:
             try:
                 object.__setattr__(self, "tack", Tack(self.tack))
-            except ValueError:
-                raise ValueError(f"tack: expected 'starboard' or 'port', got {self.tack!r:.60}"
-                                 ) from None
+            except (ValueError, TypeError):
+                raise ValueError(f"tack: expected 'starboard' or 'port', got "
+                                 f"{shown(self.tack)}") from None
             if self.tack is Tack.NONE:
                 raise ValueError("tack: expected 'starboard' or 'port', got 'none'")
 
@@ -119,12 +144,13 @@ class Mark:
         as_id(self.id, "id")
         object.__setattr__(self, "at", _point(self.at, "at"))
         if self.leave_to not in ("port", "starboard"):
-            raise ValueError(f"leave_to: expected 'port' or 'starboard', got {self.leave_to!r:.60}")
+            raise ValueError(f"leave_to: expected 'port' or 'starboard', got "
+                             f"{shown(self.leave_to)}")
         if self.role not in (None, "windward", "leeward", "offset", "start", "finish"):
             raise ValueError(f"role: expected windward, leeward, offset, start or finish, got "
-                             f"{self.role!r:.60}")
+                             f"{shown(self.role)}")
         if not isinstance(self.gate, bool):
-            raise TypeError(f"gate: expected true or false, got {self.gate!r:.60}")
+            raise TypeError(f"gate: expected true or false, got {shown(self.gate)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,27 +169,32 @@ class Obstruction:
     def __post_init__(self) -> None:
         as_id(self.id, "id")
         if self.kind not in ("object", "continuing"):
-            raise ValueError(f"kind: expected 'object' or 'continuing', got {self.kind!r:.60}")
+            raise ValueError(f"kind: expected 'object' or 'continuing', got {shown(self.kind)}")
         if self.polygon is not None:
             if self.at is not None or self.radius is not None:
-                raise ValueError("an obstruction is a circle (at, radius) or a polygon, not both")
-            if not isinstance(self.polygon, (tuple, list)) or len(self.polygon) < 3:
-                raise ValueError("polygon: expected at least three corners")
+                raise InputError("polygon: an obstruction is a circle (at, radius) or a "
+                                 "polygon, not both")
+            if not isinstance(self.polygon, (tuple, list)):
+                raise TypeError(f"polygon: expected its corners, got {shown(self.polygon)}")
+            if not 3 <= len(self.polygon) <= MAX_CORNERS:
+                raise InputError(f"polygon: expected 3 to {MAX_CORNERS} corners, got "
+                                 f"{len(self.polygon)}")
             object.__setattr__(self, "polygon", tuple(
                 _point(p, f"polygon[{i}]") for i, p in enumerate(self.polygon)))
         else:
             if self.at is None or self.radius is None:
-                raise ValueError("an obstruction needs either at and radius, or a polygon")
+                raise InputError("at: an obstruction needs either at and radius, or a polygon")
             object.__setattr__(self, "at", _point(self.at, "at"))
             r = _number(self.radius, "radius")
             if r <= 0:
-                raise ValueError(f"radius: expected more than 0, got {self.radius!r}")
+                raise ValueError(f"radius: expected more than 0, got {shown(self.radius)}")
             object.__setattr__(self, "radius", r)
 
     def nearest_point(self, h: Hull) -> Vec:
         """The point of the obstruction nearest to a hull."""
         from rightofway.plane import closest_points
 
+        h = _hull(h, "h")
         if self.polygon is not None:
             n = len(self.polygon)
             best = min((closest_points(h[0], h[1], self.polygon[i], self.polygon[(i + 1) % n])
@@ -181,6 +212,7 @@ class Obstruction:
         """Shortest distance from a hull to the obstruction (0 when they meet)."""
         from rightofway.plane import point_segment_distance, polygon_segment_distance
 
+        h = _hull(h, "h")
         if self.polygon is not None:
             return polygon_segment_distance(h[0], h[1], self.polygon)
         assert self.at is not None and self.radius is not None
@@ -199,6 +231,13 @@ class ZoneEntry:
     overlapped: bool
     inside: str | None = None
     doubt: Literal["gained", "broken"] | None = None
+
+    def __post_init__(self) -> None:
+        as_id(self.first, "first")
+        as_bool(self.overlapped, "overlapped")
+        _optional_id(self.inside, "inside")
+        if self.doubt is not None:
+            as_choice(self.doubt, "doubt", ("gained", "broken"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +271,31 @@ class Facts:
     unable_to_give_room: str | None = None
     """The outside boat that has been unable to give room or mark-room from the time the
     overlap began (the exceptions of RRS 18.2(d) and 19.2(b))."""
+
+    def __post_init__(self) -> None:
+        if self.zone_entry is not None:
+            check_instance(self.zone_entry, ZoneEntry, "zone_entry")
+        as_bool(self.starting, "starting")
+        as_bool(self.overlap_broken, "overlap_broken")
+        shapes: tuple[tuple[str, tuple[tuple[str, ...] | None, ...]], ...] = (
+            ("overlap_from_clear_astern", (None, ("leeward", "windward"), None)),
+            ("acquired_right_of_way", (None, None)),
+            ("changing_course", (None, ("luff", "bear-away"))))
+        for name, parts in shapes:
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if not isinstance(value, tuple) or len(value) != len(parts):
+                raise TypeError(f"{name}: expected a tuple of {len(parts)} (the boat first) "
+                                f"or None, got {shown(value)}")
+            as_id(value[0], f"{name}[0]")
+            for i, choices in enumerate(parts[1:], 1):
+                if choices is not None:
+                    as_choice(value[i], f"{name}[{i}]", choices)
+                else:
+                    as_bool(value[i], f"{name}[{i}]")
+        for name in _BOAT_FACTS:
+            _optional_id(getattr(self, name), name)
 
     def boats_named(self) -> list[tuple[str, str]]:
         """``(fact, boat id)`` of every boat a fact names."""
@@ -295,6 +359,12 @@ class Snapshot:
 
     boats: tuple[Boat, ...]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "boats", as_tuple_of(self.boats, Boat, "boats"))
+        if len(self.boats) > limits.MAX_BOATS:
+            raise InputError(f"boats: a snapshot holds at most {limits.MAX_BOATS} boats, got "
+                             f"{len(self.boats)}")
+
 
 @dataclass(frozen=True, slots=True)
 class Position(BoatIndex[Boat]):
@@ -324,9 +394,19 @@ class Position(BoatIndex[Boat]):
                            ("lines", Line), ("trail", Snapshot)):
             object.__setattr__(self, name, as_tuple_of(getattr(self, name), kind, name))
         if not isinstance(self.facts, Facts):
-            raise TypeError(f"facts: expected Facts, got {self.facts!r:.60}")
+            raise TypeError(f"facts: expected Facts, got {shown(self.facts)}")
         if not isinstance(self.options, Options):
-            raise TypeError(f"options: expected Options, got {self.options!r:.60}")
+            raise TypeError(f"options: expected Options, got {shown(self.options)}")
+        if len(self.boats) > limits.MAX_BOATS:
+            raise PositionError(("boats",), f"{len(self.boats)} boats; at most "
+                                f"{limits.MAX_BOATS} in one position")
+        if len(self.trail) > MAX_TRAIL:
+            raise PositionError(("trail",), f"a trail holds at most {MAX_TRAIL} snapshots, "
+                                f"got {len(self.trail)}")
+        for name in ("marks", "obstructions", "lines"):
+            if len(getattr(self, name)) > MAX_ITEMS:
+                raise PositionError((name,), f"at most {MAX_ITEMS} {name} in one position, "
+                                    f"got {len(getattr(self, name))}")
         by_id = index_by_id(self.boats)
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_memo", {})
@@ -335,8 +415,8 @@ class Position(BoatIndex[Boat]):
         for fact, bid in self.facts.boats_named():
             if bid not in by_id:
                 raise PositionError(("facts", *fact.split(".")),
-                                    f"no boat {bid!r} in the position (its boats: "
-                                    f"{', '.join(by_id)})")
+                                    f"no boat {shown(bid)} in the position (its boats: "
+                                    f"{shown(', '.join(by_id), 200)})")
         ids = sorted(by_id)
         for i, snap in enumerate(self.trail):
             theirs = sorted(b.id for b in snap.boats)
@@ -352,11 +432,13 @@ class Position(BoatIndex[Boat]):
         return BoatIndex.boat(self, boat_id, name)
 
     def mark(self, mark_id: str) -> Mark:
-        """The mark called ``mark_id``."""
+        """The mark called ``mark_id`` (:class:`~rightofway.positions.UnknownId` when
+        absent)."""
         for m in self.marks:
             if m.id == mark_id:
                 return m
-        raise UnknownId(f"mark_id: no mark {mark_id!r} in this position")
+        as_id(mark_id, "mark_id")
+        raise UnknownId(f"mark_id: no mark {shown(mark_id)} in this position")
 
     def to_json(self) -> dict[str, Any]:
         """The snapshot as JSON data, in the form of a scenario file's ``position`` (with
@@ -448,6 +530,10 @@ def by_the_lee(b: Boat, wind: float) -> float | None:
     """How many degrees past dead downwind she sails on her stated tack (the definition Tack:
     her mainsail's side decides), or ``None`` when her stated tack is the one the wind
     gives her, or she states none."""
+    if type(b) is not Boat:
+        check_instance(b, Boat, "b")
+    if type(wind) is not float:
+        wind = _number(wind, "wind")
     if b.tack is None:
         return None
     r = norm360(wind - b.heading)
@@ -500,6 +586,10 @@ def _facts(f: FactsModel) -> Facts:
 
 def to_position(p: RrsPositionModel, options: RrsOptionsModel) -> Position:
     """The position of a validated ``position`` (:class:`PositionError` if it cannot exist)."""
+    from rightofway.rrs.formats import RrsOptionsModel, RrsPositionModel
+
+    check_instance(p, RrsPositionModel, "p")
+    check_instance(options, RrsOptionsModel, "options")
     return Position(
         p.wind, tuple(_boat(b) for b in p.boats),
         tuple(Mark(m.id, m.at, m.leave_to, m.role, m.gate) for m in p.marks),

@@ -18,7 +18,7 @@ never listed; so are the penalties of rule 44.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -46,7 +46,7 @@ from rightofway.plane import (
     tack_of,
     turn_passes,
 )
-from rightofway.positions import PositionError
+from rightofway.positions import PositionError, as_text, shown
 from rightofway.results import RightOfWay
 from rightofway.rrs.position import Boat, Mark, Obstruction, Position, by_the_lee
 
@@ -73,12 +73,17 @@ __all__ = [
 ]
 
 
+MAX_RULE = 40
+"""Longest rule number :func:`cite` takes (``"18.2(a)"``, ``"Definitions"``)."""
+
+
 def cite(rule: str) -> Citation:
     """The citation of a rule number: ``cite("18.2(a)")`` reads ``RRS 18.2(a)``."""
     try:
         return _CITED[rule]
     except (KeyError, TypeError):
         pass
+    as_text(rule, "rule", MAX_RULE)
     found = Citation("RRS", rule)
     if isinstance(rule, str) and len(_CITED) < 256:
         _CITED[rule] = found
@@ -121,7 +126,7 @@ def boat_geometry(position: Position, boat_id: str) -> BoatGeometry:
     """Hull, tack and angle to the wind of one boat."""
     if not isinstance(position, Position):
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
-    b = position.boat(boat_id)
+    b = position.boat(boat_id, "boat_id")
     return _geometry(position, b)
 
 
@@ -212,9 +217,12 @@ def _between(c: BoatGeometry, x: BoatGeometry, y: BoatGeometry) -> bool:
 def pair_facts(position: Position, a: str, b: str) -> PairFacts:
     """The geometry of two boats: distance, overlap (directly or through a boat between
     them), clear astern, leeward, and whether the overlap terms apply."""
-    ga, gb = boat_geometry(position, a), boat_geometry(position, b)
+    if not isinstance(position, Position):
+        raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
+    ga = _geometry(position, position.boat(a, "a"))
+    gb = _geometry(position, position.boat(b, "b"))
     if a == b:
-        raise ValueError(f"b: a boat has no pair with herself ({a!r})")
+        raise ValueError(f"b: a boat has no pair with herself ({shown(a)})")
     return _pair(position, ga, gb, None)
 
 
@@ -770,7 +778,14 @@ _RULE_ORDER = ("C", "10", "11", "12", "13", "14", "15", "16.1", "16.2", "17", "1
 
 def sorted_rules(rules: set[str]) -> tuple[str, ...]:
     """Rule numbers in the rulebook's order (``"10"`` before ``"18.2(a)"``)."""
-    return tuple(sorted(rules, key=lambda r: (_RULE_ORDER.index(r) if r in _RULE_ORDER
+    if isinstance(rules, (str, bytes)) or not isinstance(rules, Iterable):
+        raise TypeError(f"rules: expected rule numbers (a set of strings), got "
+                        f"{type(rules).__name__} {shown(rules)}")
+    numbers = list(rules)
+    for r in numbers:
+        if type(r) is not str:
+            raise TypeError(f"rules: expected rule numbers (strings), got {shown(r)}")
+    return tuple(sorted(numbers, key=lambda r: (_RULE_ORDER.index(r) if r in _RULE_ORDER
                                               else len(_RULE_ORDER), r)))
 
 
@@ -785,11 +800,12 @@ def ruling(position: Position, a: str | None = None, b: str | None = None) -> Pa
             raise ValueError("position: a ruling needs two boats")
         a, b = position.boats[0].id, position.boats[1].id
     if a is None or b is None:
-        raise TypeError("a, b: name both boats of the pair, or neither")
+        raise TypeError(f"{'b' if b is None else 'a'}: name both boats of the pair, or "
+                        "neither")
     ga = _geometry(position, position.boat(a, "a"))
     gb = _geometry(position, position.boat(b, "b"))
     if a == b:
-        raise ValueError(f"b: a boat has no ruling with herself ({a!r})")
+        raise ValueError(f"b: a boat has no ruling with herself ({shown(a)})")
     return _rule(position, ga, gb)
 
 
@@ -2062,8 +2078,11 @@ def penalty(rule: str) -> Penalty:
     44.2): a One-Turn Penalty for touching a mark (rule 31), a Two-Turns Penalty for a rule
     of Part 2. ``ValueError`` for a rule no turns can pay."""
     if not isinstance(rule, str):
-        raise TypeError(f"rule: expected a rule number such as '10', got {rule!r:.60}")
+        raise TypeError(f"rule: expected a rule number such as '10', got {shown(rule)}")
     number = rule.split("(")[0].split(".")[0]
+    if len(number) > 4:  # no rule has such a number, and int() need not read it
+        raise ValueError(f"rule: penalty turns pay for rule 31 and the rules of Part 2, not "
+                         f"{shown(rule)}")
     if number == "31":
         return Penalty(rule, 1, "One-Turn Penalty", (
             Step("rule", "a boat that may have touched a mark may take a One-Turn Penalty: one "
@@ -2076,7 +2095,8 @@ def penalty(rule: str) -> Penalty:
                  "away from other boats", cite("44.1")),
             Step("rule", "the turns are made in the same direction, and a boat taking them "
                  "keeps clear of the others", cite("44.2"))))
-    raise ValueError(f"rule: penalty turns pay for rule 31 and the rules of Part 2, not {rule!r}")
+    raise ValueError(f"rule: penalty turns pay for rule 31 and the rules of Part 2, not "
+                     f"{shown(rule)}")
 
 
 # --- fleets and the fast path ---------------------------------------------------------------

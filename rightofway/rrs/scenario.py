@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StrictBool
 
 from rightofway import scenarios
+from rightofway.errors import shown
 from rightofway.explain import Step
 from rightofway.positions import PositionError
 from rightofway.rrs import rules
@@ -152,7 +153,7 @@ def prepare(sc: RrsScenario, file: str) -> Prepared:
                          f"protest's parties ({protest.by}, {protest.against})")
     for i, bid in enumerate(pair):
         if not position.has_boat(bid):
-            raise FieldError(("pair", i), f"no boat {bid!r} in the position (boats: "
+            raise FieldError(("pair", i), f"no boat {shown(bid)} in the position (boats: "
                              f"{', '.join(ids)})")
     if pair[0] == pair[1]:
         raise FieldError(("pair", 1), "a pair is two different boats")
@@ -160,24 +161,25 @@ def prepare(sc: RrsScenario, file: str) -> Prepared:
     for key in ("right_of_way", "keep_clear", "mark_room", "room", "clear_astern", "leeward"):
         value = getattr(e, key)
         if value is not None and value not in pair:
-            raise FieldError(("expect", key), f"{value!r} is not one of the pair judged "
+            raise FieldError(("expect", key), f"{shown(value)} is not one of the pair judged "
                              f"({pair[0]}, {pair[1]})")
     for key in ("tacks", "in_zone"):
         for bid in getattr(e, key) or ():
             if bid not in pair:
-                raise FieldError(("expect", key), f"{bid!r} is not one of the pair judged "
+                raise FieldError(("expect", key), f"{shown(bid)} is not one of the pair judged "
                                  f"({pair[0]}, {pair[1]})")
     if e.decision is not None:
         for key in ("broke", "exonerated"):
             for bid in getattr(e.decision, key):
                 if bid not in pair:
                     raise FieldError(("expect", "decision", key, bid),
-                                     f"{bid!r} is not a party to the protest "
+                                     f"{shown(bid)} is not a party to the protest "
                                      f"({pair[0]}, {pair[1]})")
         for i, bid in enumerate(e.decision.penalised):
             if bid not in pair:
                 raise FieldError(("expect", "decision", "penalised", i),
-                                 f"{bid!r} is not a party to the protest ({pair[0]}, {pair[1]})")
+                                 f"{shown(bid)} is not a party to the protest "
+                                 f"({pair[0]}, {pair[1]})")
     try:
         ruling = rules.ruling(position, pair[0], pair[1])
         decision = hearing(position, protest, incident) if protest is not None else None
@@ -198,7 +200,7 @@ def _protest(sc: RrsScenario, position: Position) -> Protest | None:
     for key in ("by", "against"):
         bid = getattr(sc.protest, key)
         if not position.has_boat(bid):
-            raise FieldError(("protest", key), f"no boat {bid!r} in the position (boats: "
+            raise FieldError(("protest", key), f"no boat {shown(bid)} in the position (boats: "
                              f"{', '.join(position.boat_ids)})")
     if sc.protest.by == sc.protest.against:
         raise FieldError(("protest", "against"), "a boat cannot protest herself")
@@ -213,11 +215,11 @@ def _incident(sc: RrsScenario, protest: Protest | None) -> Incident | None:
     for key in ("avoiding_action", "room_not_given", "penalty_taken"):
         bid = getattr(m, key)
         if bid is not None and bid not in parties:
-            raise FieldError(("incident", key), f"{bid!r} is not a party to the protest "
+            raise FieldError(("incident", key), f"{shown(bid)} is not a party to the protest "
                              f"({parties[0]}, {parties[1]})")
     for i, bid in enumerate(m.avoidable or ()):
         if bid not in parties:
-            raise FieldError(("incident", "avoidable", i), f"{bid!r} is not a party to the "
+            raise FieldError(("incident", "avoidable", i), f"{shown(bid)} is not a party to the "
                              f"protest ({parties[0]}, {parties[1]})")
     return Incident(m.contact, m.damage, m.avoiding_action, m.room_to_keep_clear,
                     m.room_not_given, tuple(m.avoidable) if m.avoidable is not None else None,
