@@ -34,6 +34,11 @@ __all__ = ["IllegalMove", "InputError", "NotationError", "RightOfWayError", "Uns
            "shown"]
 
 
+def _cut(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters (a message never echoes a huge argument)."""
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
 def shown(value: object, width: int = 60) -> str:
     """``value`` as a refusal shows it: its ``repr`` cut to ``width`` characters (a number
     too long to write out, or a value whose ``repr`` fails, by its type alone), so that a
@@ -49,7 +54,7 @@ def shown(value: object, width: int = 60) -> str:
     except Exception:
         kind = type(value).__name__
         return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind} too large to show"
-    return text if len(text) <= width else text[:width - 3] + "..."
+    return _cut(text, width)
 
 
 class RightOfWayError(Exception):
@@ -78,7 +83,7 @@ class IllegalMove(RightOfWayError, ValueError):
     """A move the rules do not allow: ``reason`` says why, ``cite`` where (every ruleset)."""
 
     def __init__(self, move: object, reason: str, cite: Citation | None = None) -> None:
-        super().__init__(f"illegal move {move}: {reason}")
+        super().__init__(f"illegal move {_cut(str(move), 200)}: {_cut(str(reason), 600)}")
         self.move = move
         self.reason = reason
         self.cite = cite

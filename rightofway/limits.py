@@ -148,7 +148,7 @@ def check_data(data: Any) -> None:
     """Refuse plain data (as ``json.loads`` gives) beyond the limits, naming the field.
 
     Walks the data without recursion: depth, number of values, strings (length and
-    characters), numbers (finite, magnitude) and mapping keys.
+    characters), numbers (finite, magnitude) and mapping keys (strings, as JSON's are).
     """
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
     nodes = 0
@@ -167,9 +167,11 @@ def check_data(data: Any) -> None:
             check_number(value, loc)
         elif isinstance(value, dict):
             for key, item in value.items():
-                if isinstance(key, str):
-                    _check_string(key, loc)
-                stack.append((item, (*loc, str(key))))
+                if not isinstance(key, str):
+                    raise LimitError(f"a key of a mapping is {type(key).__name__}, not text: "
+                                     "plain data keys its mappings by strings", loc)
+                _check_string(key, loc)
+                stack.append((item, (*loc, key)))
         elif isinstance(value, (list, tuple)):
             stack.extend((item, (*loc, i)) for i, item in enumerate(value))
 
