@@ -25,6 +25,7 @@ from rightofway import limits
 from rightofway.errors import InputError, shown
 
 __all__ = [
+    "MAX_TRACK",
     "BoatIndex",
     "Line",
     "PositionError",
@@ -368,10 +369,7 @@ def as_text(value: object, name: str, limit: int = limits.MAX_TEXT) -> str:
     return value
 
 
-C = TypeVar("C", bound=str)
-
-
-def as_choice(value: object, name: str, choices: Sequence[C]) -> C:
+def as_choice(value: object, name: str, choices: Sequence[str]) -> str:
     """``value`` when it is one of ``choices`` (strings); else a :class:`TypeError` (not a
     string) or :class:`~rightofway.errors.InputError` naming the argument ``name`` and
     the choices."""
@@ -385,9 +383,9 @@ def as_choice(value: object, name: str, choices: Sequence[C]) -> C:
                     f"{type(value).__name__} {shown(value)}")
 
 
-def as_path(value: object, name: str = "path") -> str | os.PathLike[str]:
-    """``value`` when it is a file path (a string or a :class:`os.PathLike`) without a NUL
-    character; else an error naming the argument ``name``."""
+def as_path(value: object, name: str = "path") -> str:
+    """The text of ``value`` when it is a file path (a string or a path-like object)
+    without a NUL character; else an error naming the argument ``name``."""
     if not isinstance(value, (str, os.PathLike)):
         raise TypeError(f"{name}: expected a file path, got {type(value).__name__} "
                         f"{shown(value)}")
@@ -398,7 +396,7 @@ def as_path(value: object, name: str = "path") -> str | os.PathLike[str]:
         ok = False
     if not ok:
         raise InputError(f"{name}: expected the path of a file, got {shown(value)}")
-    return value
+    return str(text)
 
 
 _NAME = re.compile(r"[A-Za-z_][\w.\[\]]{0,59}")

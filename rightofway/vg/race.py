@@ -855,7 +855,8 @@ def turn_line(turn: int, move: Move, events: tuple[Event, ...]) -> dict[str, Any
 def record_lines(race: Race,
                  played: Iterable[tuple[Move, tuple[Event, ...]]]) -> Iterator[str]:
     """JSON Lines of a whole race: the set-up of ``race`` (at its start), then each move
-    of ``played`` (pairs of a move and its events, as :attr:`Race.played` lists them)."""
+    of ``played`` (pairs of a move and its events, as
+    :attr:`~rightofway.races.History.played` lists them)."""
     if not isinstance(race, Race):
         raise TypeError(f"race: expected a Vector Game Race, got {type(race).__name__} "
                         f"{shown(race)}")
