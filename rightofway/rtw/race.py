@@ -220,7 +220,8 @@ class Race(races.Race[Move]):
                 for f in self.flags_done):
             raise TypeError(f"flags_done: expected a frozenset of (leg, flag row) pairs, got "
                             f"{shown(self.flags_done)}")
-        if self.seed is not None:
+        if self.seed is not None and (type(self.seed) is not int
+                                      or not -MAX_NUMBER <= self.seed <= MAX_NUMBER):
             as_seed(self.seed)
         state = dict(self.boats)
         object.__setattr__(self, "_state", state)
