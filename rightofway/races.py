@@ -123,7 +123,8 @@ def event_difference(recorded: list[dict[str, Any]], produced: list[dict[str, An
         else:
             keys = [k for k in dict.fromkeys([*r, *p]) if r.get(k) != p.get(k)]
             parts.append(f"event {i + 1} ({p.get('kind')}): " + "; ".join(
-                f"{k} recorded as {r.get(k)!r}, the rules give {p.get(k)!r}" for k in keys))
+                f"{k} recorded as {shown(r.get(k))}, the rules give {shown(p.get(k))}"
+                for k in keys))
     return "; ".join(parts) or "the events are the same"
 
 
