@@ -39,6 +39,10 @@ ActionName = Literal["A", "R45", "R90", "L45", "L90"]
 BoatId = Id
 
 
+MAX_DIE_FACES = 100
+"""Most faces of the compass die (:attr:`rightofway.rtw.RaceOptions.die`)."""
+
+
 def _die() -> list[Heading]:
     """The compass die's faces by default (:data:`rightofway.rtw.race.DEFAULT_DIE`)."""
     return ["N", "NE", "E", "N", "W", "NW"]
@@ -158,9 +162,10 @@ class RaceOptionsModel(StrictModel):
 
     wind_shifts: StrictBool = True
     """Play with the wind-change flags (RTW 3.3)."""
-    die: list[Heading] = Field(default_factory=_die)
+    die: Annotated[list[Heading], Field(min_length=1, max_length=MAX_DIE_FACES)] = Field(
+        default_factory=_die)
     """The compass die's faces."""
-    start_moves: Annotated[StrictInt, Field(ge=0)] = 7
+    start_moves: Annotated[StrictInt, Field(ge=0, le=limits.MAX_TURNS)] = 7
     """Moves of the start procedure (RTW 3.1)."""
     auto_protest: StrictBool = True
     """Every boat denied its right of way protests."""

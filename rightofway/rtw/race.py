@@ -53,6 +53,7 @@ from rightofway.races import (
 from rightofway.results import Ruling
 from rightofway.rtw import moves, rules
 from rightofway.rtw.course import COURSES, DEFAULT_COURSE, Course, check_placement, check_tokens
+from rightofway.rtw.formats import MAX_DIE_FACES
 from rightofway.rtw.notation import notation
 from rightofway.rtw.position import (
     Boat,
@@ -109,10 +110,6 @@ class RaceOptions:
         object.__setattr__(self, "die", die)
         as_int(self.start_moves, "start_moves", 0, MAX_TURNS)
         as_int(self.max_turns, "max_turns", 1, MAX_TURNS)
-
-
-MAX_DIE_FACES = 100
-"""Most faces of the compass die (:attr:`RaceOptions.die`)."""
 
 
 @dataclass(frozen=True, slots=True)

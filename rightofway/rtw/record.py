@@ -20,12 +20,11 @@ from rightofway.geometry import Compass
 from rightofway.races import (
     RecordError,
     ReplayTurn,
-    SetupError,
     read_setup,
     replay_turns,
 )
 from rightofway.rtw.formats import CourseModel, Heading, RaceOptionsModel
-from rightofway.rtw.notation import NotationError, from_notation
+from rightofway.rtw.notation import from_notation
 from rightofway.rtw.position import Move, PenaltyTurn
 from rightofway.rtw.race import (
     Race,
@@ -77,7 +76,7 @@ def start(lines: list[str]) -> Race:
             return Race.new(position.boats, course, setup.seed, options,
                             yellow=position.yellow, blue=position.blue, wind=position.wind,
                             rules_options=position.options)
-    except (SetupError, NotationError) as e:
+    except InputError as e:  # a set-up rule, the notation or a value out of its range
         raise RecordError(1, str(e)) from None
     try:
         race = Race.from_json(setup.state)

@@ -22,6 +22,7 @@ from rightofway.rtw import moves as mv
 from rightofway.rtw import rules
 from rightofway.rtw.course import Course, SetupError
 from rightofway.rtw.formats import (
+    MAX_DIE_FACES,
     ActionName,
     BoatId,
     CourseModel,
@@ -93,7 +94,8 @@ class RaceOptionsModel(StrictModel):
     """Moves of the start procedure (RTW 3.1: seven)."""
     wind_shifts: StrictBool = True
     """Play with the wind-change flags (RTW 3.3)."""
-    die: Annotated[list[Heading], Field(min_length=1)] = Field(default_factory=_default_die)
+    die: Annotated[list[Heading], Field(min_length=1, max_length=MAX_DIE_FACES)] = Field(
+        default_factory=_default_die)
     """The compass die's faces."""
     auto_protest: StrictBool = True
     """Every boat denied its right of way protests (and every other boat over a start fault)."""

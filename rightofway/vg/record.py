@@ -21,16 +21,16 @@ from typing import Any, Literal
 
 from pydantic import StrictStr
 
+from rightofway.errors import InputError
 from rightofway.races import (
     RecordError,
     ReplayTurn,
-    SetupError,
     read_setup,
     replay_turns,
 )
 from rightofway.scenarios import Id, RecordSetup, RecordTurn
 from rightofway.vg.jsonmodels import CourseModel, OptionsModel
-from rightofway.vg.notation import NotationError, from_notation
+from rightofway.vg.notation import from_notation
 from rightofway.vg.position import Move
 from rightofway.vg.race import (
     Course,
@@ -79,7 +79,7 @@ def start(lines: list[str]) -> Race:
         order = position.turn_order or position.boat_ids
         boats = [position.boat(b) for b in order]
         race = Race.new(boats, course, options=RaceOptions(setup.options.max_turns))
-    except (SetupError, NotationError) as e:
+    except InputError as e:  # a set-up rule, the notation or a value out of its range
         raise RecordError(1, str(e)) from None
     return race
 

@@ -189,6 +189,12 @@ def test_a_record_that_stops_before_the_finish_is_reported(
     assert "30 moves legal and consistent, but the record stops" in capsys.readouterr().out
 
 
+def _options(setup_line: str, **values: object) -> str:
+    setup = json.loads(setup_line)
+    setup["options"].update(values)
+    return json.dumps(setup)
+
+
 @pytest.mark.parametrize(
     ("mangle", "fragment"),
     [
@@ -198,6 +204,11 @@ def test_a_record_that_stops_before_the_finish_is_reported(
         (lambda lines: [*lines[:3], lines[3].replace('"turn": 3', '"turn": 7'), *lines[4:]],
          "line 4: turn 7 follows turn 2"),
         (lambda lines: [], "empty"),
+        # values the record's model bounds, not left for the race to refuse deep inside
+        (lambda lines: [_options(lines[0], die=["N"] * 720), *lines[1:]],
+         "line 1: options.die: List should have at most 100 items"),
+        (lambda lines: [_options(lines[0], start_moves=10**7), *lines[1:]],
+         "line 1: options.start_moves: Input should be less than or equal to 100000"),
     ],
 )
 def test_malformed_records_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
