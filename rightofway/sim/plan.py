@@ -35,6 +35,17 @@ class PlanError(NotationError):
 _STEP = re.compile(r"^(?:T([+-]?\d+(?:\.\d+)?)|M(\d+(?:\.\d+)?)|P)$")
 
 
+
+def _text(text: object, what: str, example: str) -> str:
+    """The ``text`` argument of a ``parse``: a string of at most
+    :data:`~rightofway.limits.MAX_TEXT` characters."""
+    if not isinstance(text, str):
+        raise TypeError(f"text: expected a {what} such as {example!r}, got {shown(text, 40)}")
+    if len(text) > MAX_TEXT:
+        raise PlanError(f"text: a {what} of {len(text)} characters is longer than the limit "
+                        f"of {MAX_TEXT}")
+    return text
+
 @dataclass(frozen=True, slots=True)
 class PlanStep:
     """One step of a plan: a turn of ``value`` degrees, a run of ``value`` units, or the
@@ -90,12 +101,7 @@ class Plan:
     def parse(cls, text: str) -> Plan:
         """Read a plan: steps separated by spaces, ``T<signed degrees>``, ``M<units>``,
         ``P``. :class:`PlanError` names the step that cannot be read."""
-        if not isinstance(text, str):
-            raise TypeError(f"text: expected a plan such as 'T-30 M4', got {shown(text, 40)}")
-        if len(text) > MAX_TEXT:
-            raise PlanError(f"text: a plan of {len(text)} characters is longer than the limit "
-                            f"of {MAX_TEXT}")
-        words = text.split()
+        words = _text(text, "plan", "T-30 M4").split()
         if len(words) > MAX_STEPS:
             raise PlanError(f"{len(words)} steps; a plan holds at most {MAX_STEPS}")
         steps = []
@@ -147,13 +153,7 @@ class Move:
         """Read a move written ``<boat>: <plan>`` (``C: T-145 M4``); the plan is everything
         after the last colon. :class:`PlanError` (a
         :class:`~rightofway.errors.NotationError`) says what was expected."""
-        if not isinstance(text, str):
-            raise TypeError(f"text: expected a move such as 'C: T-145 M4', got "
-                            f"{shown(text, 40)}")
-        if len(text) > MAX_TEXT:
-            raise PlanError(f"text: a move of {len(text)} characters is longer than the limit "
-                            f"of {MAX_TEXT}")
-        boat, colon, plan = text.rpartition(":")
+        boat, colon, plan = _text(text, "move", "C: T-145 M4").rpartition(":")
         boat = boat.strip()
         if not colon or not boat:
             raise PlanError(f"move {shown(text)}: expected '<boat>: <plan>' such as "
