@@ -231,6 +231,10 @@ class Context:
         return [b.id for b in self.position.boats]
 
 
+_SCRATCH = tempfile.TemporaryDirectory(prefix="api-fuzz-")
+"""Every file the walk writes, removed when the test run ends."""
+
+
 @dataclass
 class World:
     """The valid values of one ruleset package."""
@@ -238,7 +242,7 @@ class World:
     package: str
     contexts: list[Context] = field(default_factory=list)
     instances: dict[type, list[Any]] = field(default_factory=dict)
-    workdir: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="api-fuzz-")))
+    workdir: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(dir=_SCRATCH.name)))
     record: Path | None = None
 
     def add(self, value: Any, depth: int = 0) -> None:
@@ -364,7 +368,7 @@ def world(package: str) -> World:
     return w
 
 
-WORKDIR = Path(tempfile.mkdtemp(prefix="api-fuzz-cwd-"))
+WORKDIR = Path(tempfile.mkdtemp(prefix="cwd-", dir=_SCRATCH.name))
 """Where the calls run: a relative path an odd value names is written there."""
 
 OMIT = object()
