@@ -13,7 +13,7 @@ from an operator deep inside, a call that does not come back.
 * The default run (a few seconds) checks that the walk reaches every public name, calls
   each callable once with valid values, and makes a short sweep of each package.
 * The long sweep (``-m slow``; CI runs it) calls each callable a few hundred times, each
-  call under an alarm of :data:`SLOW_ALARM` seconds and with the process's data memory
+  call under a CPU-time alarm of :data:`SLOW_ALARM` seconds and with the process's data memory
   capped :data:`MEMORY_HEADROOM` bytes above what it holds, so that a hang or a
   memory blow-up fails the test instead of the machine. Rerun it with a fresh seed
   (``python -m pytest -m slow tests/kernel/test_api_fuzz.py --hypothesis-seed=N``).
