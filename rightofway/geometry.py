@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from enum import IntEnum, StrEnum
 from typing import Final
 
-from rightofway.errors import shown
+from rightofway.errors import InputError, shown
 
 __all__ = [
     "INDEX_FROM",
@@ -88,7 +88,7 @@ class Compass(IntEnum):
             return cls(value)
         else:
             raise TypeError(f"{name}: expected a compass direction, got {shown(value)}")
-        raise ValueError(f"{name}: expected one of {' '.join(c.name for c in cls)} "
+        raise InputError(f"{name}: expected one of {' '.join(c.name for c in cls)} "
                          f"(or a bearing 0, 45, ... 315), got {shown(value)}")
 
     @classmethod

@@ -422,7 +422,7 @@ def as_id(value: object, name: str) -> str:
         raise TypeError(f"{name}: expected an id (a string), got {type(value).__name__} "
                         f"{shown(value)}")
     if not value:
-        raise ValueError(f"{name}: an id cannot be empty")
+        raise InputError(f"{name}: an id cannot be empty")
     return value
 
 
@@ -443,5 +443,5 @@ class Line:
         a = as_xy(self.ends[0], "ends[0]", limits.MAX_COORD)
         b = as_xy(self.ends[1], "ends[1]", limits.MAX_COORD)
         if math.dist(a, b) < 1e-9:
-            raise ValueError("ends: a line needs two different ends")
+            raise InputError("ends: a line needs two different ends")
         object.__setattr__(self, "ends", (a, b))

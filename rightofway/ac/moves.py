@@ -125,9 +125,9 @@ class Move:
         'blue G3/5/1-4-7: A A AR'
         """
         if not isinstance(text, str):
-            raise NotationError(f"move: expected the text of a move, got {shown(text)}")
+            raise NotationError(f"text: expected the text of a move, got {shown(text)}")
         if len(text) > limits.MAX_TEXT:
-            raise NotationError(f"move: text of {len(text)} characters is longer than the "
+            raise NotationError(f"text: {len(text)} characters are longer than the "
                                 f"limit of {limits.MAX_TEXT}")
         m = _MOVE.fullmatch(text)
         if m is None:

@@ -55,7 +55,12 @@ Status = Literal["disqualified", "stands-still"]
 Tack = Literal["starboard", "port"]
 
 class CardError(InputError):
-    """Text that is not a card (``G3/5/1-4-7``), saying what is wrong."""
+    """Text that is not a card (``G3/5/1-4-7``), saying what is wrong; ``loc`` names the
+    field of :class:`Card` or the argument at fault, when there is one."""
+
+    def __init__(self, message: str, loc: tuple[str | int, ...] = ()) -> None:
+        super().__init__(message)
+        self.loc = loc
 
 
 _CARD = re.compile(r"^([GR])([0-9]{1,3})/([0-9]{1,3})/([0-9]{1,3})-([0-9]{1,3})-([0-9]{1,3})$")
@@ -74,15 +79,16 @@ class Card:
     def __post_init__(self) -> None:
         if self.colour not in ("G", "R"):
             raise CardError(f"card colour must be G (green) or R (red), not "
-                            f"{shown(self.colour)}")
+                            f"{shown(self.colour)}", ("colour",))
         if type(self.up) is not int or not 2 <= self.up <= 5:
-            raise CardError(f"a card's upwind value is 2..5, not {shown(self.up)}")
+            raise CardError(f"a card's upwind value is 2..5, not {shown(self.up)}", ("up",))
         if type(self.down) is not int or not 1 <= self.down <= 6:
-            raise CardError(f"a card's downwind value is 1..6, not {shown(self.down)}")
+            raise CardError(f"a card's downwind value is 1..6, not {shown(self.down)}",
+                            ("down",))
         if (not isinstance(self.crew, tuple) or len(self.crew) != 3
                 or any(type(n) is not int or not 1 <= n <= 8 for n in self.crew)):
             raise CardError(f"a card has three crew numbers, each 1..8, not "
-                            f"{shown(self.crew)}")
+                            f"{shown(self.crew)}", ("crew",))
 
     @classmethod
     def parse(cls, text: object) -> Card:
@@ -90,7 +96,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError(f"a card is written like G3/5/1-4-7, not {shown(text)}")
+            raise CardError(f"a card is written like G3/5/1-4-7, not {shown(text)}", ("text",))
         m = _CARD.match(text.strip())
         if m is None:
             raise CardError(f"unknown card notation {shown(text, 40)}: expected colour G or R, "
@@ -253,10 +259,10 @@ class Options:
                 raise InputError("deck: a deck has cards")
             object.__setattr__(self, "deck", deck)
         if type(self.legs) is not int or not 1 <= self.legs <= limits.MAX_LAPS:
-            raise ValueError(f"legs: a race has 1..{limits.MAX_LAPS} upwind-downwind pairs, "
+            raise InputError(f"legs: a race has 1..{limits.MAX_LAPS} upwind-downwind pairs, "
                              f"not {shown(self.legs)}")
         if type(self.hand_size) is not int or not 1 <= self.hand_size <= MAX_HAND:
-            raise ValueError(f"hand_size: 1..{MAX_HAND} cards, not {shown(self.hand_size)}")
+            raise InputError(f"hand_size: 1..{MAX_HAND} cards, not {shown(self.hand_size)}")
 
     @classmethod
     def of(cls, data: Mapping[str, Any] | Options | None = None, **kw: Any) -> Options:
@@ -282,7 +288,7 @@ class Options:
         advanced = values.pop("advanced", None)
         if advanced is not None:
             if not isinstance(advanced, bool):
-                raise ValueError(f"advanced: expected true or false, got {shown(advanced)}")
+                raise InputError(f"advanced: expected true or false, got {shown(advanced)}")
             for part in ADVANCED_PARTS:
                 values.setdefault(part, advanced)
         unknown = set(values) - set(cls.__dataclass_fields__)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rightofway.errors import shown
+from rightofway.errors import InputError, shown
 from rightofway.explain import Step, render_steps, steps_json
 from rightofway.rrs.position import Position
 from rightofway.rrs.rules import PairRuling, cite, ruling, sorted_rules
@@ -41,7 +41,7 @@ class Protest:
                 raise TypeError(f"{name}: expected a boat id, got "
                                 f"{shown(getattr(self, name))}")
         if self.by == self.against:
-            raise ValueError(f"against: a boat cannot protest herself ({shown(self.by)})")
+            raise InputError(f"against: a boat cannot protest herself ({shown(self.by)})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,12 +199,12 @@ def hearing(position: Position, protest: Protest, incident: Incident | None = No
     for name in ("by", "against"):
         bid = getattr(protest, name)
         if not position.has_boat(bid):
-            raise ValueError(f"protest.{name}: no boat {shown(bid)} in the position (its "
+            raise InputError(f"protest.{name}: no boat {shown(bid)} in the position (its "
                              f"boats: {shown(', '.join(position.boat_ids), 200)})")
     parties = (protest.by, protest.against)
     for name, bid in incident.boats_named():
         if bid not in parties:
-            raise ValueError(f"incident.{name}: {shown(bid)} is not a party to the protest "
+            raise InputError(f"incident.{name}: {shown(bid)} is not a party to the protest "
                              f"({shown(parties[0], 30)}, {shown(parties[1], 30)})")
     return _Hearing(position, protest, incident, ruling(position, *parties)).decide()
 

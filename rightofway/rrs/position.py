@@ -84,7 +84,7 @@ def _hull(value: object, name: str) -> Hull:
 def _heading(value: object, name: str) -> float:
     h = _number(value, name)
     if not 0.0 <= h <= 360.0:
-        raise ValueError(f"{name}: expected degrees from 0 to 360, got {shown(value)}")
+        raise InputError(f"{name}: expected degrees from 0 to 360, got {shown(value)}")
     return norm360(h)
 
 
@@ -118,10 +118,10 @@ class Boat:
             try:
                 object.__setattr__(self, "tack", Tack(self.tack))
             except (ValueError, TypeError):
-                raise ValueError(f"tack: expected 'starboard' or 'port', got "
+                raise InputError(f"tack: expected 'starboard' or 'port', got "
                                  f"{shown(self.tack)}") from None
             if self.tack is Tack.NONE:
-                raise ValueError("tack: expected 'starboard' or 'port', got 'none'")
+                raise InputError("tack: expected 'starboard' or 'port', got 'none'")
 
     @property
     def hull(self) -> Hull:
@@ -144,10 +144,10 @@ class Mark:
         as_id(self.id, "id")
         object.__setattr__(self, "at", _point(self.at, "at"))
         if self.leave_to not in ("port", "starboard"):
-            raise ValueError(f"leave_to: expected 'port' or 'starboard', got "
+            raise InputError(f"leave_to: expected 'port' or 'starboard', got "
                              f"{shown(self.leave_to)}")
         if self.role not in (None, "windward", "leeward", "offset", "start", "finish"):
-            raise ValueError(f"role: expected windward, leeward, offset, start or finish, got "
+            raise InputError(f"role: expected windward, leeward, offset, start or finish, got "
                              f"{shown(self.role)}")
         if not isinstance(self.gate, bool):
             raise TypeError(f"gate: expected true or false, got {shown(self.gate)}")
@@ -169,7 +169,7 @@ class Obstruction:
     def __post_init__(self) -> None:
         as_id(self.id, "id")
         if self.kind not in ("object", "continuing"):
-            raise ValueError(f"kind: expected 'object' or 'continuing', got {shown(self.kind)}")
+            raise InputError(f"kind: expected 'object' or 'continuing', got {shown(self.kind)}")
         if self.polygon is not None:
             if self.at is not None or self.radius is not None:
                 raise InputError("polygon: an obstruction is a circle (at, radius) or a "
@@ -187,7 +187,7 @@ class Obstruction:
             object.__setattr__(self, "at", _point(self.at, "at"))
             r = _number(self.radius, "radius")
             if r <= 0:
-                raise ValueError(f"radius: expected more than 0, got {shown(self.radius)}")
+                raise InputError(f"radius: expected more than 0, got {shown(self.radius)}")
             object.__setattr__(self, "radius", r)
 
     def nearest_point(self, h: Hull) -> Vec:
@@ -343,7 +343,7 @@ class Options:
                                 ("close_hauled", 0, 90), ("room_between", 0, 10)):
             value = _number(getattr(self, name), name)
             if not low < value <= high and not (name == "by_the_lee" and value == 0):
-                raise ValueError(f"{name}: expected more than {low} and at most {high}, "
+                raise InputError(f"{name}: expected more than {low} and at most {high}, "
                                  f"got {value}")
             object.__setattr__(self, name, value)
 

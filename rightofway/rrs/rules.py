@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rightofway.errors import InputError
 from rightofway.explain import Citation, Step, render_steps, steps_json
 from rightofway.geometry import Tack
 from rightofway.graphs import cycles as graph_cycles
@@ -222,7 +223,7 @@ def pair_facts(position: Position, a: str, b: str) -> PairFacts:
     ga = _geometry(position, position.boat(a, "a"))
     gb = _geometry(position, position.boat(b, "b"))
     if a == b:
-        raise ValueError(f"b: a boat has no pair with herself ({shown(a)})")
+        raise InputError(f"b: a boat has no pair with herself ({shown(a)})")
     return _pair(position, ga, gb, None)
 
 
@@ -797,7 +798,7 @@ def ruling(position: Position, a: str | None = None, b: str | None = None) -> Pa
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
     if a is None and b is None:
         if len(position.boats) < 2:
-            raise ValueError("position: a ruling needs two boats")
+            raise InputError("position: a ruling needs two boats")
         a, b = position.boats[0].id, position.boats[1].id
     if a is None or b is None:
         raise TypeError(f"{'b' if b is None else 'a'}: name both boats of the pair, or "
@@ -805,7 +806,7 @@ def ruling(position: Position, a: str | None = None, b: str | None = None) -> Pa
     ga = _geometry(position, position.boat(a, "a"))
     gb = _geometry(position, position.boat(b, "b"))
     if a == b:
-        raise ValueError(f"b: a boat has no ruling with herself ({shown(a)})")
+        raise InputError(f"b: a boat has no ruling with herself ({shown(a)})")
     return _rule(position, ga, gb)
 
 
@@ -2081,7 +2082,7 @@ def penalty(rule: str) -> Penalty:
         raise TypeError(f"rule: expected a rule number such as '10', got {shown(rule)}")
     number = rule.split("(")[0].split(".")[0]
     if len(number) > 4:  # no rule has such a number, and int() need not read it
-        raise ValueError(f"rule: penalty turns pay for rule 31 and the rules of Part 2, not "
+        raise InputError(f"rule: penalty turns pay for rule 31 and the rules of Part 2, not "
                          f"{shown(rule)}")
     if number == "31":
         return Penalty(rule, 1, "One-Turn Penalty", (
@@ -2095,7 +2096,7 @@ def penalty(rule: str) -> Penalty:
                  "away from other boats", cite("44.1")),
             Step("rule", "the turns are made in the same direction, and a boat taking them "
                  "keeps clear of the others", cite("44.2"))))
-    raise ValueError(f"rule: penalty turns pay for rule 31 and the rules of Part 2, not "
+    raise InputError(f"rule: penalty turns pay for rule 31 and the rules of Part 2, not "
                      f"{shown(rule)}")
 
 

@@ -149,7 +149,7 @@ class Mark:
             try:
                 object.__setattr__(self, "role", MarkRole(self.role))
             except (ValueError, TypeError):
-                raise ValueError(f"role: expected one of {', '.join(r.value for r in MarkRole)}"
+                raise InputError(f"role: expected one of {', '.join(r.value for r in MarkRole)}"
                                  f", got {shown(self.role)}") from None
 
 
@@ -208,7 +208,7 @@ class Move:
             object.__setattr__(self, "actions", acts)
         for i, a in enumerate(acts):
             if type(a) is not str or (a not in TURNS and a != "A"):
-                raise ValueError(f"actions[{i}]: expected one of {', '.join(ACTIONS)}, got "
+                raise InputError(f"actions[{i}]: expected one of {', '.join(ACTIONS)}, got "
                                  f"{shown(a)}")
 
     def __str__(self) -> str:
@@ -230,7 +230,7 @@ class Move:
         PenaltyTurn(boat='A', direction='R90')
         """
         if not isinstance(text, str):
-            raise NotationError(f"expected a move as text such as 'A [A L45]', got "
+            raise NotationError(f"text: expected a move as text such as 'A [A L45]', got "
                                 f"{type(text).__name__} {shown(text)}")
         penalty = _PENALTY.fullmatch(text.strip())
         if penalty is not None:
@@ -263,7 +263,7 @@ class PenaltyTurn(Move):
 
     def __init__(self, boat: str, direction: Literal["R90", "L90"]) -> None:
         if direction not in ("R90", "L90"):
-            raise ValueError(f"direction: expected R90 or L90, got {shown(direction, 20)}")
+            raise InputError(f"direction: expected R90 or L90, got {shown(direction, 20)}")
         Move.__init__(self, boat, (direction,))
 
     @property
@@ -364,7 +364,7 @@ class Position(BoatIndex[Boat]):
             try:
                 object.__setattr__(self, "phase", Phase(self.phase))
             except (ValueError, TypeError):
-                raise ValueError(f"phase: expected start, race or final-leg, got "
+                raise InputError(f"phase: expected start, race or final-leg, got "
                                  f"{shown(self.phase)}") from None
         if type(self.turn_order) is not tuple:
             if isinstance(self.turn_order, str) or not isinstance(self.turn_order, (list, tuple)):

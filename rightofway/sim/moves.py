@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass
 
 from rightofway import limits, results
-from rightofway.errors import IllegalMove
+from rightofway.errors import IllegalMove, InputError
 from rightofway.explain import Citation, Step
 from rightofway.geometry import Tack
 from rightofway.plane import tack_of
@@ -299,7 +299,7 @@ def legal_accountings(position: Position, boat: str, *, step: int = 5, splits: b
     check_instance(position, Position, "position")
     b = position.boat(boat, "boat")
     if isinstance(step, bool) or not isinstance(step, int) or not 1 <= step <= 90:
-        raise ValueError(f"step: expected 1 to 90 degrees, got {shown(step)}")
+        raise InputError(f"step: expected 1 to 90 degrees, got {shown(step)}")
     as_bool(splits, "splits")
     as_bool(penalty, "penalty")
     wind, knots = position.wind_degrees, position.knots

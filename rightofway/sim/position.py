@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from rightofway import limits, positions
+from rightofway.errors import InputError
 from rightofway.geometry import Tack
 from rightofway.plane import hull, hull_distance, tack_of
 from rightofway.positions import (
@@ -65,7 +66,7 @@ class Boat:
         object.__setattr__(self, "at", _point(self.at, "at"))
         h = _number(self.heading, "heading", 360.0)
         if h < 0:
-            raise ValueError(f"heading: expected degrees from 0 to 360, got "
+            raise InputError(f"heading: expected degrees from 0 to 360, got "
                              f"{shown(self.heading)}")
         object.__setattr__(self, "heading", _normalise(h))
         if self.tack is not None and not isinstance(self.tack, Tack):
@@ -101,19 +102,19 @@ class Position(BoatIndex[Boat]):
 
     def __post_init__(self) -> None:
         if type(self.wind) is not str or self.wind not in COMPASS:
-            raise ValueError(f"wind: expected one of {', '.join(COMPASS)}, got "
+            raise InputError(f"wind: expected one of {', '.join(COMPASS)}, got "
                              f"{shown(self.wind, 40)}")
         if isinstance(self.knots, bool) or not isinstance(self.knots, int):
             raise TypeError(f"knots: expected a whole number, got {shown(self.knots, 40)}")
         if not 8 <= self.knots <= 16:
-            raise ValueError(f"knots: the wind blows 8 to 16 knots, got {shown(self.knots)}")
+            raise InputError(f"knots: the wind blows 8 to 16 knots, got {shown(self.knots)}")
         if isinstance(self.start_turns_left, bool) or not isinstance(self.start_turns_left, int) \
                 or not 0 <= self.start_turns_left <= 5:
-            raise ValueError("start_turns_left: expected 0 to 5, got "
+            raise InputError("start_turns_left: expected 0 to 5, got "
                              f"{shown(self.start_turns_left, 40)}")
         length = _number(self.hull_length, "hull_length", 100.0)
         if length <= 0:
-            raise ValueError(f"hull_length: expected a length above 0, got "
+            raise InputError(f"hull_length: expected a length above 0, got "
                              f"{shown(self.hull_length)}")
         for name, kind in (("boats", Boat), ("marks", Mark), ("lines", Line)):
             object.__setattr__(self, name, positions.as_tuple_of(getattr(self, name), kind, name))

@@ -83,7 +83,7 @@ class Boat:
         if type(lost) is not int:
             raise TypeError(f"lost_turns: expected a whole number 0..2, got {shown(lost)}")
         if not 0 <= lost <= 2:
-            raise ValueError(f"lost_turns: a boat loses at most two turns (VG-I), got {lost}")
+            raise InputError(f"lost_turns: a boat loses at most two turns (VG-I), got {lost}")
 
     @property
     def side(self) -> str | None:

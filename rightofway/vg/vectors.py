@@ -62,10 +62,10 @@ class Vector:
         if type(self.cross) is not int:
             raise TypeError(f"cross: expected a whole number of squares, got {shown(self.cross)}")
         if self.cross < 0:
-            raise ValueError(f"cross: expected 0 or more squares (the side says which way), "
+            raise InputError(f"cross: expected 0 or more squares (the side says which way), "
                              f"got {self.cross}")
         if self.cross > MAX_SQUARES or not -MAX_SQUARES <= self.along <= MAX_SQUARES:
-            raise ValueError(f"{'cross' if self.cross > MAX_SQUARES else 'along'}: a vector "
+            raise InputError(f"{'cross' if self.cross > MAX_SQUARES else 'along'}: a vector "
                              f"has at most {MAX_SQUARES} squares in each part, got "
                              f"{self.cross if self.cross > MAX_SQUARES else abs(self.along)}")
         if self.side != "S" and self.side != "P":
@@ -119,7 +119,7 @@ def bad_side(value: object) -> NoReturn:
     """Refuse a side that is neither ``S`` nor ``P`` (of a vector or a mark), naming it."""
     if not isinstance(value, str):
         raise TypeError(f"side: expected 'S' or 'P', got {shown(value)}")
-    raise ValueError(f"side: expected 'S' (starboard) or 'P' (port), got {shown(value)}")
+    raise InputError(f"side: expected 'S' (starboard) or 'P' (port), got {shown(value)}")
 
 
 FIRST_MOVES: frozenset[Vector] = frozenset({Vector(0, 1, "S"), Vector(0, 1, "P")})
