@@ -8,6 +8,8 @@ the project::
     python tools/mutation.py survivors rtw/rules.py  # what the tests let live, and why
     python tools/mutation.py sample --pending      # mutant names for `mutmut run NAMES...`
     python tools/mutation.py sample plane.py --pending   # ... of one module only
+    python tools/mutation.py try NAME tests/rtw/test_rtw_rule_cases.py -k zone
+                                                   # one mutant against chosen tests
 
 ``--sample N`` (every command) restricts it to a fixed random sample of at most N
 mutants per module, drawn with ``--seed`` (default 1) from the sorted mutant names, so
@@ -21,8 +23,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import shutil
+import subprocess
 import sys
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -128,11 +134,77 @@ def names(sample: int | None, seed: int, pending: bool, alive: bool,
     return "\n".join(out)
 
 
+COPIED = ("rightofway", "tests", "scenarios", "docs", "conftest.py", "pyproject.toml")
+"""What ``try`` copies of the working tree: the package, the tests and what they read."""
+
+
+def apply_diff(diff: str, root: Path) -> None:
+    """Apply one mutant's diff, as ``mutmut show`` prints it, to the files below ``root``.
+
+    mutmut numbers a hunk's lines from the start of the mutated function, not of the file,
+    so each hunk is placed by its text: its context and removed lines must occur exactly
+    once in the file (else :class:`SystemExit` says so)."""
+    path: Path | None = None
+    hunks: list[tuple[list[str], list[str]]] = []
+    for line in diff.splitlines():
+        if line.startswith("--- "):
+            path = root / line[4:].strip()
+        elif line.startswith("@@"):
+            hunks.append(([], []))
+        elif hunks and not line.startswith("+++ "):
+            tag, text = (line[:1], line[1:]) if line else (" ", "")
+            if tag in " -":
+                hunks[-1][0].append(text)
+            if tag in " +":
+                hunks[-1][1].append(text)
+    if path is None or not hunks:
+        raise SystemExit("no diff to apply: is the mutant's name right?")
+    source = path.read_text(encoding="utf-8")
+    for old, new in hunks:
+        before, after = "\n".join(old) + "\n", "\n".join(new) + "\n"
+        if source.count(before) != 1:
+            raise SystemExit(f"the mutant's lines occur {source.count(before)} times in {path}: "
+                             "the source changed since mutmut made it")
+        source = source.replace(before, after)
+    path.write_text(source, encoding="utf-8")
+
+
+def try_mutant(name: str, pytest_args: list[str]) -> int:
+    """Run ``pytest_args`` against one mutant applied to a copy of the working tree (the
+    uncommitted tests included): 1 when the tests kill it, 0 when it survives.
+
+    This is how a survivor is checked against tests written after the run, without a new
+    mutmut run (which forgets every result when the test selection changes)."""
+    shown = subprocess.run(["mutmut", "show", name], cwd=ROOT, capture_output=True,
+                           text=True, check=True).stdout
+    diff = shown[shown.index("--- "):] if "--- " in shown else ""
+    with tempfile.TemporaryDirectory(prefix="mutant-") as tmp:
+        work = Path(tmp)
+        for item in COPIED:
+            src = ROOT / item
+            if src.is_dir():
+                shutil.copytree(src, work / item, ignore=shutil.ignore_patterns("__pycache__"))
+            elif src.exists():
+                shutil.copy2(src, work / item)
+        apply_diff(diff, work)
+        env = {**os.environ, "PYTHONPATH": str(work)}
+        run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+                              *pytest_args], cwd=work, env=env, capture_output=True, text=True)
+    killed = run.returncode != 0
+    print(f"{'killed' if killed else 'survived'}: {name}")
+    if killed:
+        print("\n".join(run.stdout.strip().splitlines()[-3:]))
+    return int(killed)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("table", "survivors", "sample"))
+    parser.add_argument("command", choices=("table", "survivors", "sample", "try"))
     parser.add_argument("module", nargs="?",
-                        help="survivors: the module, e.g. rtw/rules.py; sample: only this module")
+                        help="survivors: the module, e.g. rtw/rules.py; sample: only this "
+                             "module; try: the mutant's name")
+    parser.add_argument("pytest_args", nargs=argparse.REMAINDER,
+                        help="try: the tests to run (pytest's arguments)")
     parser.add_argument("--rst", action="store_true", help="table: as reStructuredText")
     parser.add_argument("--sample", type=int, metavar="N",
                         help="a fixed random sample of at most N mutants per module")
@@ -141,6 +213,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--alive", action="store_true",
                         help="sample: only those not killed (to run them again)")
     args = parser.parse_args(argv)
+    if args.command == "try":
+        if not args.module:
+            parser.error("try needs a mutant's name and the tests to run")
+        try_mutant(args.module, args.pytest_args)
+        return 0
     if args.command == "table":
         print(table(args.rst, args.sample, args.seed))
     elif args.command == "survivors":
