@@ -395,3 +395,39 @@ def test_a_bad_argument_is_refused_under_its_own_name(package: str) -> None:
                 problems.append(f"{t.id}({name}=object()): accepted")
     assert not problems, "\n".join(problems)
     assert checked >= FLOOR, f"only {checked} arguments checked in {package}"
+
+
+# --- mutation sample seed 12: Vector Game ---
+
+
+def test_vg_refusals_name_the_field_at_fault() -> None:
+    with pytest.raises(TypeError, match=r"^previous: "):
+        vg.vectors.manoeuvre_faults(object(), vg.Vector(0, 1, "S"))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^at: "):
+        vg.Boat("A", (1, "2"))  # type: ignore[arg-type]
+    with pytest.raises(vg.PositionError) as line:
+        vg.Position((), start_line=((5, 3), (1, 3)))  # East end first
+    assert line.value.path == ("start_line",) and "West to East" in str(line.value)
+    with pytest.raises(vg.PositionError) as boats:
+        vg.Position.from_json({"boats": [{"id": "A", "at": [1, 1], "vector": "9X"}]})
+    assert boats.value.path == ("boats", 0)
+    v = vg.Vector.parse
+    pos = vg.Position((vg.Boat("A", (8, 9), v("2U:2P")), vg.Boat("B", (10, 10), v("1U:1S"))))
+    with pytest.raises(InputError) as itself:
+        vg.adjudicate(pos, vg.Move("A", v("2U:2P")), vg.Protest("A", "A"))
+    assert itself.value.loc == ("protest", "against")
+    mark = (vg.Mark("1", (6, 12), "S"),)
+    with pytest.raises(TypeError, match=r"^order: "):
+        vg.Course((20, 20), ((2, 3), (10, 3)), mark, order=object())  # type: ignore[arg-type]
+    with pytest.raises(InputError, match=r"^start_line: the line lies on the page, with a row "
+                       r"below it"):
+        vg.Course((20, 20), ((2, 0), (10, 0)), mark)  # no row below the line to begin on
+
+
+@pytest.mark.parametrize("name", ["row_side", "far_side", "leave_side"])
+def test_vg_a_boat_state_side_is_minus_one_zero_or_one(name: str) -> None:
+    for side in (-1, 0, 1):
+        assert getattr(vg.BoatState(**{name: side}), name) == side
+    for side in (-2, 2):
+        with pytest.raises(InputError, match=rf"^{name}: "):
+            vg.BoatState(**{name: side})

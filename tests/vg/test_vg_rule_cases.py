@@ -24,7 +24,17 @@ from rightofway.registry import get_ruleset
 from rightofway.vg import Boat, Mark, Move, Position, Vector, sections
 from rightofway.vg.position import engaged_pairs, landings, path
 from rightofway.vg.race import COMPASS_NAMES, Course, Race
-from rightofway.vg.rules import GIVE_WAY, NO_FORCING, RIGHT_OF_WAY, SAILING, TURN, move_facts
+from rightofway.vg.rules import (
+    GIVE_WAY,
+    NO_FORCING,
+    RIGHT_OF_WAY,
+    SAILING,
+    TURN,
+    Finding,
+    binding,
+    binding_each,
+    move_facts,
+)
 from rightofway.vg.sections import SECTIONS, cite
 from rightofway.vg.vectors import gybe, manoeuvre_faults, next_vectors, shape_faults, tack
 
@@ -791,3 +801,78 @@ def test_a_protest_that_cannot_be_heard_is_refused_naming_the_field() -> None:
         vg.adjudicate(pos, move, "B protests A")  # type: ignore[arg-type]
     assert get_ruleset("vector-game").adjudicate(pos, move, vg.Protest("B", "A")).verdict == \
         "upheld"
+
+
+# --- mutation sample seed 12: what the survivors showed untested ------------------------------
+
+
+def test_a_kept_exception_and_a_give_way_breach_name_their_rule_and_boat() -> None:
+    # The module's contract: an exception the move keeps finds a Finding with no breach (the
+    # rule, the mover); a give-way rule's Finding concerns the other boat.
+    pos = Position((Boat("A", (10, 10), V("3D:3S")),))
+    m = move_facts(pos, pos.boat("A"), V("2D:2P"))  # "3D:3S gybe goes to 2D:2P"
+    assert binding(SAILING, m, []) == [Finding("VG-G", "A", "")]
+    # A on port lands on [8, 12], where B on starboard (1U:1S) could land next (2U:2S).
+    pos = Position((Boat("A", (6, 10), V("1U:1P")), Boat("B", (10, 10), V("1U:1S"))))
+    m = move_facts(pos, pos.boat("A"), V("2U:2P"))
+    (found,) = binding_each(GIVE_WAY, m, [pos.boat("B")], [])
+    assert (found.rule, found.boat) == ("VG-GW3", "B") and found.breach
+
+
+def test_the_explanations_of_a_stop_and_of_right_of_way_are_facts_then_the_rule() -> None:
+    pinned = Position((Boat("A", (4, 2)), Boat("B", (5, 2)), Boat("C", (6, 2))))
+    (step,) = vg.legality(pinned, Move.stand("B")).steps
+    assert (step.kind, str(step.cite)) == ("fact", "VG-M2")
+    pos = Position((Boat("A", (5, 5), V("1U:1S")), Boat("B", (9, 7), V("1U:1P"))))
+    row = vg.right_of_way(pos, "A", "B")
+    assert row is not None and (row.holder, row.giver) == ("A", "B")
+    assert [(s.kind, str(s.cite)) for s in row.steps] == [
+        ("fact", "VG-GW3"), ("rule", "VG-GW3"), ("conclusion", "VG-GW3")]
+    assert row.steps[1].text == "a port boat keeps clear of a starboard boat"
+
+
+def test_a_repairing_boat_is_told_how_many_turns_it_still_sits_out() -> None:
+    pos = Position((Boat("B", (9, 9), None, 2), Boat("C", (9, 3), None, 1)))
+    assert vg.legality(pos, Move("B", V("1S"))).reason.endswith(
+        "B is repairing and sits out 2 more turns: it may only stand still")
+    assert vg.legality(pos, Move("C", V("1S"))).reason.endswith(
+        "C is repairing and sits out 1 more turn: it may only stand still")
+
+
+def test_a_stop_in_a_race_is_an_event_saying_why() -> None:
+    course = Course((20, 20), ((2, 3), (10, 3)), (Mark("1", (6, 12), "S"),))
+    race = Race.new([Boat("B", (5, 2)), Boat("A", (4, 2)), Boat("C", (6, 2))], course)
+    _, events = race.play(Move.stand("B"))  # 1S lands on A, 1P on C (VG-GW5)
+    assert [(e.kind, str(e.cite)) for e in events] == [("stopped", "VG-M2")]
+    assert "B at [5, 2] has no legal move" in events[0].text
+
+
+def test_a_mark_where_the_course_turns_45_degrees_is_rounded_in_one_crossing() -> None:
+    # Far and leaving ray are one (Interpretations, VG-C1): crossing the N ray of mark 1
+    # from West to East, clockwise as an S mark is rounded, rounds it.
+    course = Course((40, 40), ((18, 2), (22, 2)), (Mark("1", (20, 20), "S"),
+                                                   Mark("2", (30, 30), "S")))
+    race = Race.new([Boat("A", (19, 22), V("0U:1P"))], course, check_setup=False,
+                    states={"A": {"leg": 1, "moves": 9}})
+    race, events = race.play(Move("A", V("0U:1P")))  # onto the ray at [20, 22]
+    assert [e.kind for e in events] == ["move"]
+    race, events = race.play(Move("A", V("0U:1P")))  # off it to the East
+    assert [e.kind for e in events] == ["move", "rounded"]
+    assert race.next_mark("A") == "2"
+
+
+def test_one_step_across_the_far_ray_then_the_leaving_ray_rounds_the_mark() -> None:
+    # Mark 1 to port, reached going North and left for mark 2 to the West: the course turns
+    # 90 degrees anticlockwise, so the far ray is N and the leaving ray NW (Interpretations,
+    # VG-C1). From [21, 22] 2D:2S steps onto the N ray at [20, 21], then in one step to
+    # [19, 20] leaves it westwards and crosses the NW ray between intersections: the far
+    # ray first, then the leaving ray, both anticlockwise.
+    course = Course((40, 40), ((18, 2), (22, 2)), (Mark("1", (20, 20), "P"),
+                                                   Mark("2", (5, 20), "S")))
+    r = course.roundings[0]
+    assert (COMPASS_NAMES[r.far], COMPASS_NAMES[r.leave], r.turn) == ("N", "NW", 1)
+    race = Race.new([Boat("A", (21, 22), V("2D:2S"))], course, check_setup=False,
+                    states={"A": {"leg": 1, "moves": 9}})
+    race, events = race.play(Move("A", V("2D:2S")))
+    assert race.position.boat("A").at == (19, 20)
+    assert [e.kind for e in events] == ["move", "rounded"] and race.next_mark("A") == "2"
