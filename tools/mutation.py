@@ -142,8 +142,9 @@ def apply_diff(diff: str, root: Path) -> None:
     """Apply one mutant's diff, as ``mutmut show`` prints it, to the files below ``root``.
 
     mutmut numbers a hunk's lines from the start of the mutated function, not of the file,
-    so each hunk is placed by its text: its context and removed lines must occur exactly
-    once in the file (else :class:`SystemExit` says so)."""
+    and prints a method's lines unindented, so each hunk is placed by its text, as printed
+    or indented one level: its context and removed lines must occur exactly once in the
+    file (else :class:`SystemExit` says so)."""
     path: Path | None = None
     hunks: list[tuple[list[str], list[str]]] = []
     for line in diff.splitlines():
@@ -161,11 +162,16 @@ def apply_diff(diff: str, root: Path) -> None:
         raise SystemExit("no diff to apply: is the mutant's name right?")
     source = path.read_text(encoding="utf-8")
     for old, new in hunks:
-        before, after = "\n".join(old) + "\n", "\n".join(new) + "\n"
-        if source.count(before) != 1:
-            raise SystemExit(f"the mutant's lines occur {source.count(before)} times in {path}: "
-                             "the source changed since mutmut made it")
-        source = source.replace(before, after)
+        # a method's lines are printed as if it were a function: try them indented too
+        for indent in ("", "    "):
+            before = "".join(f"{indent}{x}\n" if x else "\n" for x in old)
+            after = "".join(f"{indent}{x}\n" if x else "\n" for x in new)
+            if source.count(before) == 1:
+                source = source.replace(before, after)
+                break
+        else:
+            raise SystemExit(f"the mutant's lines are not found once in {path}: the source "
+                             "changed since mutmut made it")
     path.write_text(source, encoding="utf-8")
 
 
@@ -190,6 +196,9 @@ def try_mutant(name: str, pytest_args: list[str]) -> int:
         env = {**os.environ, "PYTHONPATH": str(work)}
         run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
                               *pytest_args], cwd=work, env=env, capture_output=True, text=True)
+    if run.returncode in (2, 3, 4, 5):  # interrupted, internal or usage error, no tests
+        raise SystemExit(f"pytest did not run the tests (exit {run.returncode}):\n"
+                         f"{run.stdout[-2000:]}{run.stderr[-2000:]}")
     killed = run.returncode != 0
     print(f"{'killed' if killed else 'survived'}: {name}")
     if killed:
