@@ -212,8 +212,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("module", nargs="?",
                         help="survivors: the module, e.g. rtw/rules.py; sample: only this "
                              "module; try: the mutant's name")
-    parser.add_argument("pytest_args", nargs=argparse.REMAINDER,
-                        help="try: the tests to run (pytest's arguments)")
     parser.add_argument("--rst", action="store_true", help="table: as reStructuredText")
     parser.add_argument("--sample", type=int, metavar="N",
                         help="a fixed random sample of at most N mutants per module")
@@ -221,12 +219,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pending", action="store_true", help="sample: only those not run yet")
     parser.add_argument("--alive", action="store_true",
                         help="sample: only those not killed (to run them again)")
-    args = parser.parse_args(argv)
-    if args.command == "try":
-        if not args.module:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["try"]:  # try NAME PYTEST_ARGS...: the rest goes to pytest as it is
+        if len(argv) < 3:
             parser.error("try needs a mutant's name and the tests to run")
-        try_mutant(args.module, args.pytest_args)
+        try_mutant(argv[1], argv[2:])
         return 0
+    args = parser.parse_args(argv)
     if args.command == "table":
         print(table(args.rst, args.sample, args.seed))
     elif args.command == "survivors":
