@@ -677,6 +677,8 @@ def test_the_engagement_graph_carries_the_lull_and_the_ruleset() -> None:
         ({"committee_boat": (1, 0)}, "RTW 1", "East of the gate buoy"),
         ({"committee_boat": (-3, 0)}, "RTW 1", "East of the gate buoy"),
         ({"windward": (2, 0)}, "RTW 1", "North of the gate"),
+        # RTW 1: the line runs between the buoy and the committee boat, on one row
+        ({"committee_boat": (2, 1)}, "RTW 1", "on one row"),
         ({"laps": 0}, "RTW 1", "at least one lap"),
         ({"flags": (0,)}, "RTW 1", "wind-change flag on row 0"),
         ({"flags": (10,)}, "RTW 1", "wind-change flag on row 10"),
@@ -1236,3 +1238,88 @@ def test_a_boat_too_close_to_serve_its_penalty_is_told_what_is_too_close() -> No
     assert not answer.value
     assert "A" in answer.reason and "gate" in answer.reason and "B" in answer.reason
     assert answer.steps[-1].text == answer.reason and str(answer.steps[-1].cite) == "RTW 3.4"
+
+
+# --- mutation sample seed 12 ------------------------------------------------------------------
+
+
+def test_a_boat_astern_that_is_nearer_the_mark_does_not_hide_another_astern() -> None:
+    # RTW 3.6, judged pair by pair. A (beam reach E) at (0, 8) is in the zone of w (-2, 10).
+    # B (E, at (-1, 8)) and C (NE, at (-1, 7)) both have A on their straight-ahead advance
+    # and both are abaft its beam: (B - A) . (1, 0) = -1, (C - A) . (1, 0) = -1. B is nearer
+    # the mark than A (5 against 8, squared), so A is not inside of B; A is nearer than C
+    # (8 against 10), so A is inside and engaged from astern by C: it may not manoeuvre. It
+    # could have advanced, so its luff infringes against C (and only C), B listed first.
+    # It ends on (1, 9), which neither claims.
+    mark = Mark("w", (-2, 10), MarkRole.WINDWARD_MARK)
+    pos = Position(N, (Boat("A", (0, 8), E), Boat("B", (-1, 8), E), Boat("C", (-1, 7), NE)),
+                   marks=(mark,))
+    ruling = adjudicate(pos, Move("A", ("L45", "A")))
+    assert [(i.by, i.against, i.at, i.basis) for i in ruling.infringements] == [
+        ("A", "C", (0, 8), "astern")]
+
+
+def test_a_boat_the_mover_holds_right_of_way_over_does_not_hide_one_it_infringes() -> None:
+    # Figure 9 with C listed between A and B: A (port, NE) advances onto (1, 1), which B
+    # (starboard, NW, at (2, 0)) claims: A infringes against B (RTW 3.4). C (port, NE) at
+    # (2, 2) stands on A's advance, so it is engaged with A after the move, but on the
+    # same tack A is to leeward of it (conventions: leeward over windward) and owes it
+    # nothing.
+    pos = Position(N, (Boat("A", (0, 0), NE), Boat("C", (2, 2), NE), Boat("B", (2, 0), NW)))
+    ruling = adjudicate(pos, Move("A", ("A",)))
+    assert [(i.by, i.against, i.at, i.basis) for i in ruling.infringements] == [
+        ("A", "B", (1, 1), "starboard")]
+
+
+def test_the_leader_on_a_beat_is_the_boat_level_with_the_mark() -> None:
+    # Interpretations (wind shifts): the leader is the boat furthest through the legs, then
+    # nearest its next mark, then listed first. Both beat to w (3, 20): A at (4, 20) is
+    # level with the mark, one intersection from it; B at (5, 19), listed first, is a row
+    # below and two intersections away. However the distance is counted, A leads.
+    course = Course((0, 0), (6, 0), (3, 20))
+    race = Race.new([Boat("B", (5, 19), NE), Boat("A", (4, 20), NE)], course,
+                    check_setup=False, states={"A": {"leg": 1, "moves": 10},
+                                               "B": {"leg": 1, "moves": 10}})
+    assert race.leader() == "A"
+
+
+def test_after_rounding_the_windward_mark_its_sides_are_unknown_again() -> None:
+    # RTW 1: the windward mark is rounded clockwise (Interpretations: over its column North
+    # of it West to East, then down its row East of it). The run that follows rounds the
+    # gate, which the race tracks by the line's row alone: BoatState says 0 for a side of
+    # a mark's column and row "not yet known", so neither is carried over from the beat.
+    course = Course((0, 0), (6, 0), (3, 20))
+    race = Race.new([Boat("A", (2, 21), E)], course, check_setup=False,
+                    states={"A": {"leg": 1, "moves": 10}})
+    race, _ = race.play(Move("A", ("A", "A")))  # over the top: (3, 21), (4, 21)
+    race, _ = race.play(Move("A", ("R90", "A")))  # bears away to S: (4, 20)
+    race, events = race.play(Move("A", ("A",)))  # down across the mark's row: (4, 19)
+    assert [dict(e.data) for e in events if e.kind == "rounded"] == [
+        {"mark": "windward", "leg": 2}]
+    s = race.state("A")
+    assert (s.leg, s.column_side, s.mark_row_side, s.over_top) == (2, 0, 0, False)
+
+
+def test_the_record_holds_the_die_rolled_at_a_flag_and_not_the_return_to_north() -> None:
+    # rightofway.rtw.record: each move's line holds the compass die's result when the move
+    # shifted the wind (RTW 3.3: the die is rolled at a flag); the wind's return to the
+    # North when the leader rounds the windward mark with the wind in the East is no roll.
+    race = racing(Boat("A", (0, 9), NW))
+    race, _ = race.play(Move("A", ("A",)), rolls=(Compass.E,))
+    assert json.loads(list(race.record_lines())[-1])["rolls"] == ["E"]
+    gate = Race.new([Boat("A", (4, 19), NE)], GATE, check_setup=False, wind=Compass.E,
+                    states={"A": {"leg": 1, "moves": 10}})
+    gate, _ = gate.play(Move("A", ("A",)))
+    gate, events = gate.play(Move("A", ("A",)))
+    assert "wind-shift" in [e.kind for e in events]
+    assert json.loads(list(gate.record_lines())[-1])["rolls"] == []
+
+
+def test_a_penalty_turn_while_a_lull_holds_the_boat_is_refused_citing_the_lull() -> None:
+    # RTW 3.2: a boat that met a yellow token stands still for a turn, penalty or not
+    race = racing(Boat("A", (0, 0), NW, lull=True), penalties=1)
+    move = PenaltyTurn("A", "R90")
+    with pytest.raises(IllegalMove) as raised:
+        race.play(move)
+    assert raised.value.move == move and "lull" in raised.value.reason
+    assert str(raised.value.cite) == "RTW 3.2"
