@@ -431,3 +431,78 @@ def test_vg_a_boat_state_side_is_minus_one_zero_or_one(name: str) -> None:
     for side in (-2, 2):
         with pytest.raises(InputError, match=rf"^{name}: "):
             vg.BoatState(**{name: side})
+
+
+# --- mutation sample seed 12: Race the Wind and geometry ---
+
+
+def test_rtw_engages_from_astern_refuses_each_argument_under_its_name() -> None:
+    # conventions: X engages Y from astern when Y stands on X's straight-ahead advance and
+    # X is abaft Y's beam, (X - Y) . step(Y.heading) < 0; head-on boats never count.
+    # B (NW, at (2, 8)) has A's intersection (1, 9) on its advance.
+    b = rtw.Boat("B", (2, 8), Compass.NW)
+    pos = rtw.Position(Compass.N, (rtw.Boat("A", (1, 9), Compass.NW), b))
+    b_claims = rtw.claims_of(pos, "B")
+    assert rtw.engages_from_astern(b, b_claims, (1, 9), Compass.NW) is True
+    assert rtw.engages_from_astern(b, b_claims, [1, 9], "NW") is True  # type: ignore[arg-type]
+    assert rtw.engages_from_astern(b, b_claims, (1, 9), Compass.SE) is False  # head-on
+    good: dict[str, Any] = {"x": b, "x_claims": b_claims, "y_at": (1, 9),
+                            "y_heading": Compass.NW}
+    for name in good:
+        with pytest.raises((TypeError, InputError), match=rf"^{name}: "):
+            rtw.engages_from_astern(**{**good, name: object()})
+
+
+def test_rtw_zone_mark_names_the_boat_the_position_lacks() -> None:
+    pos = rtw.Position(Compass.N, (rtw.Boat("A", (1, 9), Compass.NE),))
+    stranger = rtw.Boat("Z", (2, 8), Compass.NW)
+    with pytest.raises(UnknownId, match=r"^a\.id: "):
+        rtw.zone_mark(pos, stranger)
+    with pytest.raises(UnknownId, match=r"^b\.id: "):
+        rtw.zone_mark(pos, pos.boat("A"), stranger)
+
+
+def test_rtw_course_bounds_hold_at_both_ends() -> None:
+    from rightofway.rtw.course import MAX_MARK, MAX_SPAN
+
+    # a mark's coordinates lie within ±MAX_MARK, the second buoy's too
+    m = MAX_MARK
+    gate: dict[str, Any] = {"gate_buoy": (m - 20, 0), "committee_boat": (m - 16, 0),
+                            "windward": (m - 10, 20), "layout": "windward-gate"}
+    assert rtw.Course(**gate, extra=(m, 20)).extra == (m, 20)
+    with pytest.raises(InputError, match=r"^extra: "):
+        rtw.Course(**gate, extra=(m + 1, 20))
+    # a course spans at most MAX_SPAN intersections from the gate buoy
+    assert rtw.Course((0, 0), (4, 0), (2, MAX_SPAN)).windward == (2, MAX_SPAN)
+    with pytest.raises(InputError, match=r"^windward: "):
+        rtw.Course((0, 0), (4, 0), (2, MAX_SPAN + 1))
+
+
+def test_rtw_race_values_are_bounded_and_refused_under_their_names() -> None:
+    import dataclasses
+
+    from rightofway.rtw.race import BoatState
+
+    big = limits.MAX_NUMBER
+    assert BoatState(leg=big).leg == big
+    with pytest.raises(InputError, match=r"^leg: "):  # a bound, not a type, is broken
+        BoatState(leg=big + 1)
+    assert BoatState(cover_token=[3, 4]).cover_token == (3, 4)  # type: ignore[arg-type]
+    turns = limits.MAX_TURNS
+    assert rtw.RaceOptions(start_moves=turns).start_moves == turns
+    with pytest.raises(InputError, match=r"^start_moves: "):
+        rtw.RaceOptions(start_moves=turns + 1)
+    course = rtw.Course((0, 0), (4, 0), (2, 20))
+    boats = [rtw.Boat("A", (0, -5), Compass.NE)]
+    race = rtw.Race.new(boats, course, check_setup=False)
+    with pytest.raises(InputError, match=r"^wind: "):
+        rtw.Race.new(boats, course, check_setup=False, wind="sideways")  # type: ignore[arg-type]
+    far: dict[str, Any] = {"yellow": frozenset({(limits.MAX_COORD + 1, 5)})}
+    far["blue"] = far["yellow"]
+    for name in far:
+        with pytest.raises(InputError, match=rf"^{name}: "):
+            rtw.Race.new(boats, course, check_setup=False, **{name: far[name]})
+    negative: dict[str, Any] = {"turn": -1, "shifts": -1}
+    for name in negative:
+        with pytest.raises(InputError, match=rf"^{name}: "):
+            dataclasses.replace(race, **{name: negative[name]})
