@@ -256,6 +256,7 @@ def test_who_moves_first() -> None:
                Boat("b", (13, 1), N, status="disqualified"))
     who, steps = steps_of(gone)
     assert who is None and str(steps[-1].cite) == "AC Start Procedure"
+    assert [s.kind for s in steps] == ["fact"]  # a fact of the position (explain.Step)
 
 
 def test_a_boat_with_only_a_step_into_the_wind_has_an_action_only_in_the_start() -> None:
@@ -449,3 +450,27 @@ def test_whole_games_cite_their_sections_and_stop_at_the_turn_limit() -> None:
         Race.new(three, start_procedure=True)
     assert str(setup.value.cite) == "AC Start Procedure"
     assert not race.is_over() and replace(race, max_turns=race.turn).is_over()
+
+
+def test_a_new_race_under_the_crew_rule_gives_each_boat_three_key_positions() -> None:
+    from rightofway.ac.race import Race
+
+    # AC The Crew: each player chooses 3 key positions of the 8; the spec: 3 distinct
+    # positions of 1..8. Race.new places the boats and chooses them when the rule is on.
+    for seed in (0, 1, 2):
+        race = Race.new(3, seed=seed, options={"crew": True})
+        for b in race.position.boats:
+            assert b.crew is not None and len(set(b.crew)) == 3
+            assert all(1 <= k <= 8 for k in b.crew)
+    assert all(b.crew is None for b in Race.new(2, seed=0).position.boats)
+
+
+def test_a_race_rules_on_a_move_in_its_present_position() -> None:
+    from rightofway.ac.race import Race
+
+    # Race.ruling: the ruling on a move in the present position, as legality() gives it
+    race = Race.new(2, seed=0)
+    who = race.to_move
+    assert who is not None
+    move = race.legal_moves()[0]
+    assert race.ruling(move) == legality(race.position, move)

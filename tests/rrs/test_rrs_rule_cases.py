@@ -580,3 +580,17 @@ def test_a_ruling_names_the_argument_with_no_such_boat() -> None:
         ruling(pos, "Z", "B")
     with pytest.raises(ValueError, match=r"^b: no boat 'Z'"):
         ruling(pos, "A", "Z")
+
+
+def test_a_point_on_the_right_or_top_edge_of_a_polygon_is_outside() -> None:
+    from rightofway.plane import point_in_polygon
+
+    # point_in_polygon: "the edge counts as outside". The square 0..2 x 0..2: the middle of
+    # its right edge (2, 1) and of its top edge (1, 2) are on the edge; (1, 1) is inside,
+    # (3, 1) outside. The same answers when the corners are listed the other way round.
+    square = [(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]
+    for poly in (square, square[::-1]):
+        assert point_in_polygon((1.0, 1.0), poly)
+        assert not point_in_polygon((3.0, 1.0), poly)
+        assert not point_in_polygon((2.0, 1.0), poly)
+        assert not point_in_polygon((1.0, 2.0), poly)

@@ -662,3 +662,17 @@ def test_crossing_on_the_last_turn_before_the_gun_is_early() -> None:
     after, events = race.play(mv("A", "M5"))
     assert "early" in [e.kind for e in events]
     assert after.boat_progress("A").early
+
+
+def test_a_record_keeps_no_state_for_the_set_up_its_recorded_dice_give() -> None:
+    from rightofway.sim.race import Race
+
+    # Race.setup_json: the record's set-up writes the dice it was laid from, and a ``state``
+    # only when the race is not the one those dice give. A race laid from chosen initial
+    # dice (not those its seed would roll) is still the set-up of its recorded dice. Two
+    # different choices, so at least one differs from whatever the seed rolls.
+    for initial, start in (((1, 2), 1), ((8, 5), 6)):
+        race = Race.new(2, seed=1, initial=initial, start=start)
+        setup = race.setup_json()
+        assert setup["dice"] == {"initial": list(initial), "start": start}
+        assert "state" not in setup
