@@ -506,3 +506,49 @@ def test_rtw_race_values_are_bounded_and_refused_under_their_names() -> None:
     for name in negative:
         with pytest.raises(InputError, match=rf"^{name}: "):
             dataclasses.replace(race, **{name: negative[name]})
+
+
+# --- mutation sample seed 12: simulation, America's Cup and Racing Rules ---
+
+
+def test_sim_allowance_knots_bounds_hold_at_both_ends() -> None:
+    from rightofway.sim.sailing import MAX_KNOTS, PointOfSail, allowance
+
+    # allowance(point, knots): knots 0..MAX_KNOTS, else an error naming ``knots``
+    allowance(PointOfSail.BEAT, 0)
+    allowance(PointOfSail.BEAT, MAX_KNOTS)
+    for bad in (-1, MAX_KNOTS + 1):
+        with pytest.raises(InputError, match=r"^knots: "):
+            allowance(PointOfSail.BEAT, bad)
+
+
+def test_sim_line_functions_refuse_each_argument_under_its_name() -> None:
+    from rightofway.sim import rules as sim_rules
+
+    race = sim.Race.new(2, seed=1, initial=(1, 2), start=1)
+    p = race.position
+    line = p.lines[0]
+    track = ((0.0, -1.0), (0.0, 1.0))
+    for fn in (sim_rules.crosses_towards_course, sim_rules.crosses_towards_prestart,
+               sim_rules.start_crossing):
+        fn(p, line, track)
+        with pytest.raises(TypeError, match=r"^line: "):
+            fn(p, object(), track)  # type: ignore[arg-type]
+        with pytest.raises((TypeError, InputError), match=r"^path: "):
+            fn(p, line, object())  # type: ignore[arg-type]
+    # a point beyond the limits of a number (limits.MAX_NUMBER) is refused under its name
+    sim_rules.course_side(p, line, (0.0, 1.0))
+    with pytest.raises(InputError, match=r"^at\[0\]: "):
+        sim_rules.course_side(p, line, (2 * limits.MAX_NUMBER, 0.0))
+
+
+def test_ac_act_and_has_action_refuse_each_argument_under_its_name() -> None:
+    from rightofway.ac import moves as ac_moves
+
+    assert ac_moves.act((5, 5), Compass.N, "A")[0] == (5, 6)  # one step North
+    with pytest.raises((TypeError, ValueError), match=r"^heading: "):
+        ac_moves.act((5, 5), object(), "A")  # type: ignore[arg-type]
+    p = ac.Position((ac.Boat("b", (10, 20), Compass.NW),), ac.Options())
+    assert ac_moves.has_action(p, "b", start=True)
+    with pytest.raises(TypeError, match=r"^start: "):
+        ac_moves.has_action(p, "b", start=object())  # type: ignore[arg-type]
