@@ -235,9 +235,13 @@ def hull_distance(a: Hull, b: Hull) -> float:
 
 
 def point_in_polygon(p: Vec, polygon: Sequence[Vec]) -> bool:
-    """Whether ``p`` lies inside the polygon (even-odd rule; the edge counts as outside)."""
-    inside = False
+    """Whether ``p`` lies inside the polygon (even-odd rule; the edge counts as outside,
+    every edge and corner alike, to within 1e-12 for rounding)."""
     n = len(polygon)
+    if any(point_segment_distance(p, polygon[i], polygon[(i + 1) % n]) <= 1e-12
+           for i in range(n)):
+        return False
+    inside = False
     for i in range(n):
         (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % n]
         if (y1 > p[1]) != (y2 > p[1]):

@@ -582,7 +582,7 @@ def test_a_ruling_names_the_argument_with_no_such_boat() -> None:
         ruling(pos, "A", "Z")
 
 
-def test_a_point_on_the_right_or_top_edge_of_a_polygon_is_outside() -> None:
+def test_a_point_on_any_edge_or_corner_of_a_polygon_is_outside() -> None:
     from rightofway.plane import point_in_polygon
 
     # point_in_polygon: "the edge counts as outside". The square 0..2 x 0..2: the middle of
@@ -594,3 +594,7 @@ def test_a_point_on_the_right_or_top_edge_of_a_polygon_is_outside() -> None:
         assert not point_in_polygon((3.0, 1.0), poly)
         assert not point_in_polygon((2.0, 1.0), poly)
         assert not point_in_polygon((1.0, 2.0), poly)
+        # the left and bottom edges and the corners are edge too (the even-odd count
+        # alone would put them inside)
+        for on_edge in ((0.0, 1.0), (1.0, 0.0), (0.0, 0.0), (2.0, 2.0), (2.0, 0.0)):
+            assert not point_in_polygon(on_edge, poly), on_edge
