@@ -171,11 +171,11 @@ class Obstruction:
         if self.kind not in ("object", "continuing"):
             raise InputError(f"kind: expected 'object' or 'continuing', got {shown(self.kind)}")
         if self.polygon is not None:
+            if not isinstance(self.polygon, (tuple, list)):
+                raise TypeError(f"polygon: expected its corners, got {shown(self.polygon)}")
             if self.at is not None or self.radius is not None:
                 raise InputError("polygon: an obstruction is a circle (at, radius) or a "
                                  "polygon, not both")
-            if not isinstance(self.polygon, (tuple, list)):
-                raise TypeError(f"polygon: expected its corners, got {shown(self.polygon)}")
             if not 3 <= len(self.polygon) <= MAX_CORNERS:
                 raise InputError(f"polygon: expected 3 to {MAX_CORNERS} corners, got "
                                  f"{len(self.polygon)}")

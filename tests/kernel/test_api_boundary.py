@@ -325,8 +325,9 @@ def test_race_the_wind_notation_cover_depth_must_be_a_small_whole_number(depth: 
 # one argument, which is a bare ``object()`` that no parameter accepts, the call must be
 # refused with a ``TypeError`` or an :class:`~rightofway.errors.InputError` that names
 # *that* argument, in its message (``heading: expected ...``, ``boats[2]: ...``) or in the
-# field path the error carries (``loc``). A check that names the wrong argument, or no
-# argument, or that was dropped (the junk then reaches the rules) fails here.
+# field path the error carries (``loc``), and show what it was given (the junk's type or
+# value). A check that names the wrong argument, or no argument, that hides the value it
+# refuses, or that was dropped (the junk then reaches the rules) fails here.
 #
 # Left out, and why:
 #
@@ -389,6 +390,9 @@ def test_a_bad_argument_is_refused_under_its_own_name(package: str) -> None:
                 if not _names(e, name):
                     problems.append(f"{t.id}({name}=object()): {type(e).__name__} does not "
                                     f"name {name!r}: {str(e)[:160]}")
+                elif "object" not in str(e):  # shown as <object object at ...> or its type
+                    problems.append(f"{t.id}({name}=object()): the refusal does not show "
+                                    f"what it was given: {str(e)[:160]}")
             except Exception as e:
                 problems.append(f"{t.id}({name}=object()): {type(e).__name__}: {str(e)[:160]}")
             else:
