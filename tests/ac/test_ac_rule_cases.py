@@ -474,3 +474,18 @@ def test_a_race_rules_on_a_move_in_its_present_position() -> None:
     assert who is not None
     move = race.legal_moves()[0]
     assert race.ruling(move) == legality(race.position, move)
+
+
+def test_a_saved_race_with_a_card_that_is_no_card_is_refused_naming_its_pile() -> None:
+    # bad input names the field: a text that is no card (AC The Cards: colour, upwind and
+    # downwind values, three crew numbers) in the deck, or in the discard pile, of a saved
+    # race is refused naming that list
+    from rightofway.ac import Race
+    from rightofway.errors import InputError
+
+    data = Race.new(2, seed=3).to_json()
+    for pile in ("deck", "pile"):
+        bad = {**data, pile: ["X9"]}
+        with pytest.raises(InputError) as refused:
+            Race.from_json(bad)
+        assert refused.value.loc[:1] == (pile,) and str(refused.value).startswith(f"{pile}: ")

@@ -598,3 +598,44 @@ def test_a_point_on_any_edge_or_corner_of_a_polygon_is_outside() -> None:
         # alone would put them inside)
         for on_edge in ((0.0, 1.0), (1.0, 0.0), (0.0, 0.0), (2.0, 2.0), (2.0, 0.0)):
             assert not point_in_polygon(on_edge, poly), on_edge
+
+
+# --- mutation sample seed 12: 19.2(b)'s exception for an outside boat unable to give room ---
+
+
+def test_the_outside_boat_s_inability_is_no_excuse_when_the_fact_names_the_inside_boat() -> None:
+    """RRS 19.2(b): an outside boat need not give room she has been unable to give since the
+    overlap began. The position of the catalogue's scenario
+    rrs-19-2-b-obstruction-ahead-same-side-windward-inside: A (leeward, outside) and B
+    (windward, inside) overlapped on starboard, a rib ahead that both leave to starboard;
+    B is owed room. The fact naming the outside boat A removes that room; naming the
+    inside boat B, the one owed it, excuses nobody: B is still owed room and the exception
+    is not in the explanation."""
+    rib = Obstruction("rib", at=(-1.6, 1.6), radius=0.3)
+    boats = (Boat("A", (0.3, 0.0), 270), Boat("B", (0.0, 1.0), 270))
+    plain = ruling(Position(0, boats, obstructions=(rib,)))
+    assert (plain.keep_clear, plain.room) == ("B", "B")
+    excused = ruling(Position(0, boats, obstructions=(rib,),
+                              facts=Facts(unable_to_give_room="A")))
+    assert excused.room is None
+    named_inside = ruling(Position(0, boats, obstructions=(rib,),
+                                   facts=Facts(unable_to_give_room="B")))
+    assert (named_inside.keep_clear, named_inside.room) == ("B", "B")
+    assert "unable to give" not in named_inside.explain()
+
+
+def test_a_port_boat_already_past_the_starboard_boat_s_wake_is_not_passing_astern() -> None:
+    """RRS 16.2 limits a starboard boat's change of course while a port boat is sailing to
+    pass astern of her. The catalogue's rrs-starboard-bears-away-on-port-passing-astern
+    has P at (-1, -3) heading 45 towards S's wake: 16.2 applies. Put P at (3, -2), still
+    heading 45: her course line meets S's track at (2.5, -2.5), behind her (P has crossed
+    S's wake and sails away from it), so she is not sailing to pass astern and 16.2 does not
+    apply; rule 10 (P on port keeps clear) and 16.1 (S changing course) still do."""
+    changing = Facts(changing_course=("S", "bear-away"))
+    towards = ruling(Position(0, (Boat("S", (0.0, 0.0), 315), Boat("P", (-1.0, -3.0), 45)),
+                              facts=changing))
+    assert "16.2" in towards.rules
+    past = ruling(Position(0, (Boat("S", (0.0, 0.0), 315), Boat("P", (3.0, -2.0), 45)),
+                           facts=changing))
+    assert (past.right_of_way, past.keep_clear) == ("S", "P")
+    assert "16.2" not in past.rules and "16.1" in past.rules
