@@ -556,3 +556,53 @@ def test_ac_act_and_has_action_refuse_each_argument_under_its_name() -> None:
     assert ac_moves.has_action(p, "b", start=True)
     with pytest.raises(TypeError, match=r"^start: "):
         ac_moves.has_action(p, "b", start=object())  # type: ignore[arg-type]
+
+
+# --- mutation sample seed 12: simulation, second batch ---
+
+
+def test_sim_wind_after_round_refuses_each_argument_under_its_name_showing_it() -> None:
+    # wind is a pair (direction, knots); each die roll is a pair or None
+    assert sim.wind_after_round(("N", 12), None, None) == ("N", 12)
+    with pytest.raises(TypeError, match=r"^wind: .*'N', 12, 3"):
+        sim.wind_after_round(("N", 12, 3), None, None)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match=r"^wind\[0\]: .*'NNE'"):
+        sim.wind_after_round(("NNE", 12), None, None)
+    with pytest.raises(InputError, match=r"^wind\[1\]: "):
+        sim.wind_after_round(("N", -1), None, None)
+    for name in ("direction", "speed"):
+        dice: dict[str, Any] = {"direction": None, "speed": None, name: (4, 4, 4)}
+        with pytest.raises(TypeError, match=rf"^{name}: .*4, 4, 4"):
+            sim.wind_after_round(("N", 12), **dice)
+        dice[name] = (4, 9)
+        with pytest.raises(InputError, match=rf"^{name}\[1\]: "):
+            sim.wind_after_round(("N", 12), **dice)
+
+
+def test_sim_plan_refusals_show_the_step_they_cannot_read() -> None:
+    # Plan.parse: "PlanError names the step that cannot be read"
+    with pytest.raises(sim.PlanError, match=r"^step 2 'M\u00e9': "):
+        sim.Plan.parse("T-30 M\u00e9")
+    with pytest.raises(sim.PlanError, match=r"^step 1 'X4': "):
+        sim.Plan.parse("X4 M4")
+    with pytest.raises(sim.PlanError, match=r"^step 3 'M101': "):
+        sim.Plan.parse("M1 M2 M101")
+
+
+def test_sim_a_refusal_s_example_is_one_the_parser_reads() -> None:
+    # the example a refusal of a plan or a move offers is itself a plan or a move
+    for parse in (sim.Plan.parse, sim.Move.parse):
+        with pytest.raises(TypeError, match=r"^text: ") as caught:
+            parse(3)  # type: ignore[arg-type]
+        example = re.search(r"such as '([^']*)'", str(caught.value))
+        assert example is not None
+        parse(example.group(1))
+
+
+def test_sim_course_leg_direction_index_is_a_mark_of_the_course() -> None:
+    c = sim.Course.triangle("N")  # three marks: index 0..2
+    assert c.leg_direction(0) == pytest.approx((0.0, 1.0))  # up to windward
+    c.leg_direction(2)
+    for bad in (-1, 3):
+        with pytest.raises(InputError, match=r"^index: "):
+            c.leg_direction(bad)

@@ -639,3 +639,28 @@ def test_a_port_boat_already_past_the_starboard_boat_s_wake_is_not_passing_aster
                            facts=changing))
     assert (past.right_of_way, past.keep_clear) == ("S", "P")
     assert "16.2" not in past.rules and "16.1" in past.rules
+
+
+# --- mutation sample seed 12, second batch ---
+
+
+def test_a_hull_within_the_tolerance_of_the_zone_s_edge_now_is_in_the_zone() -> None:
+    """Interpretations (Boundaries): a length within 10^-6 of a boundary counts as on it,
+    and a hull touching the zone's edge is within the zone; this time in the position as
+    it is (no trail). Wind 0, both heading East on port tack, the mark (left to port) due
+    North. I's hull runs along y = -3 past x = 0: exactly 3 from the mark; O, abeam of her
+    on her leeward side, is 4.2 from it. With a zone of 3 - 10^-6 hull lengths I is 10^-6
+    beyond the edge: in the zone, overlapped, inside, so O gives her mark-room (18.2(a));
+    O holds right of way by rule 11. With a zone of 3 - 2*10^-6 neither is in the zone:
+    rule 11 alone. Either boat may be listed first."""
+    boats = (Boat("I", (-0.4, -3.0), 90), Boat("O", (-0.4, -4.2), 90))
+    mark = Mark("m", (0.0, 0.0), "port")
+    for order in (boats, boats[::-1]):
+        edge = ruling(Position(0, order, marks=(mark,),
+                               options=Options(zone_lengths=3.0 - 1e-6)))
+        assert (edge.right_of_way, edge.keep_clear, edge.mark_room) == ("O", "I", "I")
+        assert "18.2(a)" in edge.rules
+        beyond = ruling(Position(0, order, marks=(mark,),
+                                 options=Options(zone_lengths=3.0 - 2e-6)))
+        assert (beyond.right_of_way, beyond.keep_clear, beyond.mark_room) == ("O", "I", None)
+        assert beyond.rules == ("11",)

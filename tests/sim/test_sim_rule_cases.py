@@ -676,3 +676,76 @@ def test_a_record_keeps_no_state_for_the_set_up_its_recorded_dice_give() -> None
         setup = race.setup_json()
         assert setup["dice"] == {"initial": list(initial), "start": start}
         assert "state" not in setup
+
+
+# --- mutation sample seed 12, second batch ---
+
+
+def test_finishing_places_are_written_as_english_ordinals() -> None:
+    from rightofway.sim.race import _ordinal
+
+    # a finish event names the place: 1st, 2nd, 3rd, then th, with 11th to 13th in every
+    # hundred, and st, nd, rd again from 21 on
+    expected = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 9: "9th", 10: "10th",
+                11: "11th", 12: "12th", 13: "13th", 14: "14th", 20: "20th", 21: "21st",
+                22: "22nd", 23: "23rd", 24: "24th", 25: "25th", 101: "101st",
+                111: "111th", 112: "112th", 113: "113th", 122: "122nd"}
+    assert {n: _ordinal(n) for n in expected} == expected
+
+
+def test_an_early_start_cites_sim_the_start() -> None:
+    from dataclasses import replace
+
+    from rightofway.sim.race import Race
+
+    # as in test_crossing_on_the_last_turn_before_the_gun_is_early: A goes over with one
+    # turn left before the gun; the event cites the rulebook's heading, SIM The Start
+    race = Race.new(2, seed=1, initial=(1, 2), start=1)  # wind N, line (-5, 0)-(5, 0)
+    pos = replace(race.position, start_turns_left=1,
+                  boats=(sim.Boat("A", (0.0, -1.0), 45.0), sim.Boat("B", (-4.0, -1.5), 45.0)))
+    race = replace(race, position=pos, to_play=("A", "B"))
+    _, events = race.play(mv("A", "M5"))
+    early = [e for e in events if e.kind == "early"]
+    assert len(early) == 1 and early[0].boat == "A"
+    assert str(early[0].cite) == "SIM The Start"
+
+
+def test_taking_the_penalty_turn_owed_cites_the_racing_rules() -> None:
+    from dataclasses import replace
+
+    from rightofway.sim.race import Race
+
+    # as in test_a_boat_that_owes_a_penalty_turn_is_offered_it: A owes one penalty turn.
+    # She takes it (a plan beginning with P): the event cites the Racing Rules' rule on
+    # taking a penalty, RRS 44.2, and she owes none after it
+    race = Race.new(2, seed=1, initial=(1, 2), start=1)  # wind N 10 knots
+    pos = replace(race.position, boats=(sim.Boat("A", (-4.0, 4.5), 90.0),
+                                        sim.Boat("B", (0.0, 5.0), 315.0)))
+    race = replace(race, position=pos, to_play=("A", "B"))
+    race, _ = race.play(mv("A", "M7"))
+    race, _ = race.play(mv("B", "M5"), ((4, 4), (4, 4)))
+    race, _ = race.play(mv("B", "M5"))
+    assert race.to_move == "A" and race.boat_progress("A").penalties == 1
+    turn = next(m for m in race.legal_moves() if m.plan.steps[0].kind == "P")
+    race, events = race.play(turn)
+    taken = [e for e in events if e.kind == "penalty"]
+    assert len(taken) == 1 and taken[0].boat == "A"
+    assert str(taken[0].cite) == "RRS 44.2"
+    assert race.boat_progress("A").penalties == 0
+
+
+def test_a_move_played_once_the_race_is_over_is_refused_as_that_move() -> None:
+    from rightofway.sim.race import Race, RaceOptions
+
+    # a race of one round (option max_rounds) is over when both boats have moved; a move
+    # played then is an illegal move, and the error carries it (IllegalMove.move)
+    race = Race.new(2, seed=1, initial=(1, 2), start=1, options=RaceOptions(max_rounds=1))
+    for _ in range(2):
+        race, _ = race.play(race.legal_moves()[0])
+    assert race.is_over() and race.to_move is None
+    late = mv("A", "M1")
+    with pytest.raises(IllegalMove, match=r"race is over") as caught:
+        race.play(late)
+    assert caught.value.move == late
+    assert str(late) in str(caught.value)
+    assert str(caught.value.cite) == "SIM Turn Sequence"
