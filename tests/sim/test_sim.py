@@ -374,7 +374,7 @@ def test_a_boat_that_must_keep_clear_and_passes_close_owes_a_penalty_turn() -> N
     race = replace(race, position=pos, to_play=("A", "B"))
     after, events = race.play(mv("A", "M7"))
     infringement = next(e for e in events if e.kind == "infringement")
-    assert infringement.cite.section == "10" and dict(infringement.data)["against"] == "B"
+    assert str(infringement.cite) == "RRS 10" and dict(infringement.data)["against"] == "B"
     assert after.boat_progress("A").penalties == 1
     # B sails away (a beat, 5 units); the round ends with dice that change nothing, and
     # in the next round B (starboard) moves first again, then A takes her penalty turn

@@ -749,3 +749,50 @@ def test_a_move_played_once_the_race_is_over_is_refused_as_that_move() -> None:
     assert caught.value.move == late
     assert str(late) in str(caught.value)
     assert str(caught.value.cite) == "SIM Turn Sequence"
+
+
+# --- mutation sample seed 12, third batch ---
+
+
+def test_a_close_pass_is_explained_fact_then_the_keep_clear_rule_then_the_penalty() -> None:
+    # SIM Movement and RRS 10: A on port passes 0.5 from B on starboard (the position of
+    # test_sim.py's close-pass case); the explanation states the closeness as a fact, the
+    # keep-clear rule as a rule (RRS 10) and the penalty turn owed as the conclusion (RRS 44.1)
+    from dataclasses import replace
+
+    race = sim.Race.new(2, seed=1, initial=(1, 2), start=1)
+    pos = replace(race.position, boats=(sim.Boat("A", (-4.0, 4.5), 90.0),
+                                        sim.Boat("B", (0.0, 5.0), 315.0)))
+    ruling, _, _ = rules.judge(pos, sim.Move("A", Plan.parse("M7")))
+    kinds = [(s.kind, str(s.cite)) for s in ruling.steps if s.kind != "fact"
+             or "came within" in s.text]
+    assert kinds[-3:] == [("fact", "SIM Movement"), ("rule", "RRS 10"),
+                          ("conclusion", "RRS 44.1")]
+
+
+def test_a_course_holds_1_to_max_marks_marks() -> None:
+    from rightofway.sim import race as sim_race
+
+    course = sim.Race.new(2, seed=1).course
+    most = tuple(sim_race.Mark(f"m{i}", (float(i), -20.0)) for i in range(sim_race.MAX_MARKS))
+    assert len(sim_race.Course(course.wind, course.line, most).marks) == sim_race.MAX_MARKS
+    with pytest.raises(InputError, match=r"^marks: "):
+        sim_race.Course(course.wind, course.line, (*most, sim_race.Mark("x", (0.0, -30.0))))
+
+
+def test_a_race_s_round_is_checked_under_its_own_name() -> None:
+    from dataclasses import replace
+
+    race = sim.Race.new(2, seed=1)
+    for bad in (0, 10**16):
+        with pytest.raises(InputError, match=r"^round: "):
+            replace(race, round=bad)
+    with pytest.raises(InputError, match=r"^seed: "):
+        replace(race, seed=10**16)
+
+
+def test_the_initial_dice_are_two_or_none() -> None:
+    # SIM Wind: the initial wind is two dice (direction, speed)
+    for bad in ((1, 2, 3), (1,), 5):
+        with pytest.raises(TypeError, match=r"^initial: "):
+            sim.Race.new(2, seed=1, initial=bad)  # type: ignore[arg-type]
