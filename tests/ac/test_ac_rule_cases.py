@@ -489,3 +489,97 @@ def test_a_saved_race_with_a_card_that_is_no_card_is_refused_naming_its_pile() -
         with pytest.raises(InputError) as refused:
             Race.from_json(bad)
         assert refused.value.loc[:1] == (pile,) and str(refused.value).startswith(f"{pile}: ")
+
+
+# --- mutation sample seed 12, second batch ---
+
+
+def test_an_upwind_boat_holding_only_cards_of_its_colour_may_not_skip() -> None:
+    # AC Turn Sequence: "you must play one of your cards"; the skip is for a boat with no
+    # suitable card. b heads NW (starboard tack: green) holding only a green 3, which moves
+    # it (three A: (8, 10) -> (5, 13), open water)
+    p = pos(Boat("b", (8, 10), NW, hand=(G3,)), FAR)
+    assert legality(p, Move("b", G3, ("A",) * 3))
+    assert cite_of(p, Move("b")) == "AC Turn Sequence"
+
+
+def test_with_no_card_of_its_colour_a_boat_may_skip_or_discard_under_the_sequence_rule() -> None:
+    # the Interpretations page: a boat with no card of its colour under the sequence rule
+    # may discard for 2 points or skip and exchange its hand as in the base rules; both
+    # are legal. b heads NW (starboard: green) holding two red cards
+    r3 = Card.parse("R3/1/1-2-3")
+    p = pos(Boat("b", (8, 10), NW, hand=(R2, r3)), FAR, options=Options.of(sequence=True))
+    assert legality(p, Move("b", None, ("A", "A"), discard=R2))  # (8, 10) -> (6, 12)
+    assert legality(p, Move("b"))
+    assert legality(p, Move("b", exchange=True))
+    # and a boat holding no card at all skips, downwind too (it holds no card to play)
+    empty = pos(Boat("b", (10, 20), S, leg=2, hand=()), FAR)
+    assert legality(empty, Move("b"))
+
+
+def test_a_downwind_leg_runs_no_sequence() -> None:
+    # spec: the sequence is of upwind legs only; expect.after's sequence is the value now
+    # running. A boat given on leg 2 (downwind) with a sequence value keeps none after a
+    # move that does not complete the leg: (10, 20) heading S, three A to (10, 17)
+    c = Card.parse("G3/3/1-2-3")
+    p = pos(Boat("b", (10, 20), S, leg=2, sequence=3, hand=(c,)), FAR,
+            options=Options.of(sequence=True))
+    lg = legality(p, Move("b", c, ("A", "A", "A")))
+    assert lg and lg.after is not None
+    assert lg.after.boat("b").leg == 2 and lg.after.boat("b").sequence is None
+
+
+def test_the_points_of_a_skip_come_with_the_step_saying_why() -> None:
+    # points_available: "the Movement Points of a move and the steps saying why": a skip
+    # gives none, and its one step names the boat that skips (AC Turn Sequence)
+    p = pos(Boat("blue", (8, 10), NW, hand=(R2,)), FAR)
+    n, steps = points_available(p, Move("blue"))
+    assert n == 0 and len(steps) == 1
+    assert isinstance(steps[0].text, str) and "blue" in steps[0].text
+    assert str(steps[0].cite) == "AC Turn Sequence"
+
+
+def test_the_points_of_a_discard_during_the_start_are_answered_not_an_internal_error() -> None:
+    # the API's contract (tests/kernel/test_api_fuzz.py): a public call returns, or refuses
+    # with the library's error or a TypeError / ValueError; never an internal error. A
+    # discard during the start is refused by legality (AC Start Procedure), and
+    # points_available, which also answers for illegal moves, still answers for it
+    p = pos(Boat("a", (8, 1), N, hand=(G3,)), Boat("b", (12, 1), N), phase="start")
+    m = Move("a", None, ("A", "A", "A"), discard=G3)
+    assert cite_of(p, m) == "AC Start Procedure"
+    try:
+        points_available(p, m)
+    except AssertionError as e:  # the failure this test looks for
+        pytest.fail(f"points_available raised an internal error: {e!r}")
+    except (TypeError, ValueError):
+        pass
+
+
+def test_a_new_race_needs_a_deck_that_deals_every_hand() -> None:
+    from rightofway.ac.race import DEFAULT_DECK, Race
+    from rightofway.races import SetupError
+
+    # AC Preparation: deal 6 cards to each player. Two boats need 12 cards: a deck of 11
+    # cannot deal the hands and is a set-up fault of the preparation
+    with pytest.raises(SetupError) as small:
+        Race.new(2, deck=DEFAULT_DECK[:11])
+    assert str(small.value.cite) == "AC Preparation"
+    # 14 cards deal both hands and leave each boat a card to draw after its first turn
+    # (AC Turn Sequence): the rules allow it
+    race = Race.new(2, deck=DEFAULT_DECK[:14])
+    assert [len(b.hand or ()) for b in race.position.boats] == [6, 6]
+    assert len(race.pile) == 2
+
+
+def test_a_new_race_with_given_hands_needs_one_for_every_boat() -> None:
+    from rightofway.ac.race import DEFAULT_DECK, Race
+    from rightofway.races import SetupError
+
+    # AC Preparation deals a hand to each player: hands given for only one of two boats
+    # are a set-up fault of the preparation
+    boats = [Boat("a", (8, 1), N), Boat("b", (12, 1), N)]
+    with pytest.raises(SetupError) as one:
+        Race.new(boats, hands={"a": DEFAULT_DECK[:6]})
+    assert str(one.value.cite) == "AC Preparation"
+    race = Race.new(boats, hands={"a": DEFAULT_DECK[:6], "b": DEFAULT_DECK[6:12]})
+    assert race.position.boat("b").hand == DEFAULT_DECK[6:12]

@@ -606,3 +606,43 @@ def test_sim_course_leg_direction_index_is_a_mark_of_the_course() -> None:
     for bad in (-1, 3):
         with pytest.raises(InputError, match=r"^index: "):
             c.leg_direction(bad)
+
+
+# --- mutation sample seed 12: America's Cup, second batch ---
+
+
+def test_ac_move_actions_and_points_available_boat_are_refused_by_name() -> None:
+    from rightofway.ac.moves import MAX_ACTIONS, Action, points_available
+
+    g3 = ac.Card.parse("G3/5/1-4-7")
+    a: tuple[Action, ...] = ("A",)
+    assert len(ac.Move("b", g3, a * MAX_ACTIONS).actions) == MAX_ACTIONS
+    with pytest.raises(InputError, match=r"^actions: "):
+        ac.Move("b", g3, a * (MAX_ACTIONS + 1))
+    p = ac.Position((ac.Boat("b", (8, 10), Compass.NW), ac.Boat("c", (18, 40), Compass.NE)),
+                    ac.Options())
+    with pytest.raises(UnknownId, match=r"^move\.boat: .*'z'"):
+        points_available(p, ac.Move("z"))
+
+
+def test_ac_race_numbers_are_bounded_at_both_ends_by_name() -> None:
+    from dataclasses import replace
+
+    race = ac.Race.new(2, seed=1)
+    last = len(race.order) - 1
+    assert replace(race, next_index=last).next_index == last
+    for bad in (-1, last + 1):
+        with pytest.raises(InputError, match=r"^next_index: "):
+            replace(race, next_index=bad)
+    for name in ("seed", "shuffles", "turn"):
+        for ok in (-limits.MAX_NUMBER, limits.MAX_NUMBER):
+            fields: dict[str, Any] = {name: ok}
+            assert getattr(replace(race, **fields), name) == ok
+        for bad in (-limits.MAX_NUMBER - 1, limits.MAX_NUMBER + 1):
+            fields = {name: bad}
+            with pytest.raises(InputError, match=rf"^{name}: "):
+                replace(race, **fields)
+    assert replace(race, max_turns=limits.MAX_TURNS).max_turns == limits.MAX_TURNS
+    for bad in (-1, limits.MAX_TURNS + 1):
+        with pytest.raises(InputError, match=r"^max_turns: "):
+            replace(race, max_turns=bad)
