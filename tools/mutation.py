@@ -147,23 +147,33 @@ def apply_diff(diff: str, root: Path) -> None:
     file (else :class:`SystemExit` says so)."""
     path: Path | None = None
     hunks: list[tuple[list[str], list[str]]] = []
+    changed: list[tuple[list[str], list[str]]] = []  # the same hunks without their context
     for line in diff.splitlines():
         if line.startswith("--- "):
             path = root / line[4:].strip()
         elif line.startswith("@@"):
             hunks.append(([], []))
+            changed.append(([], []))
         elif hunks and not line.startswith("+++ "):
             tag, text = (line[:1], line[1:]) if line else (" ", "")
             if tag in " -":
                 hunks[-1][0].append(text)
             if tag in " +":
                 hunks[-1][1].append(text)
+            if tag == "-":
+                changed[-1][0].append(text)
+            if tag == "+":
+                changed[-1][1].append(text)
     if path is None or not hunks:
         raise SystemExit("no diff to apply: is the mutant's name right?")
     source = path.read_text(encoding="utf-8")
-    for old, new in hunks:
-        # a method's lines are printed as if it were a function: try them indented too
-        for indent in ("", "    "):
+    for (full_old, full_new), (old_only, new_only) in zip(hunks, changed, strict=True):
+        # a method's lines are printed as if it were a function, its docstring as it is:
+        # try them indented too, and then the changed lines without their context
+        for old, new, indent in ((full_old, full_new, ""), (full_old, full_new, "    "),
+                                 (old_only, new_only, ""), (old_only, new_only, "    ")):
+            if not old:
+                continue
             before = "".join(f"{indent}{x}\n" if x else "\n" for x in old)
             after = "".join(f"{indent}{x}\n" if x else "\n" for x in new)
             if source.count(before) == 1:
