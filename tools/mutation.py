@@ -191,7 +191,8 @@ def try_mutant(name: str, pytest_args: list[str]) -> int:
 
     This is how a survivor is checked against tests written after the run, without a new
     mutmut run (which forgets every result when the test selection changes)."""
-    shown = subprocess.run(["mutmut", "show", name], cwd=ROOT, capture_output=True,
+    shown = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=ROOT,
+                           capture_output=True,
                            text=True, check=True).stdout
     diff = shown[shown.index("--- "):] if "--- " in shown else ""
     with tempfile.TemporaryDirectory(prefix="mutant-") as tmp:

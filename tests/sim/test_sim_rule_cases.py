@@ -796,3 +796,32 @@ def test_the_initial_dice_are_two_or_none() -> None:
     for bad in ((1, 2, 3), (1,), 5):
         with pytest.raises(TypeError, match=r"^initial: "):
             sim.Race.new(2, seed=1, initial=bad)  # type: ignore[arg-type]
+
+
+def _heading_94_5() -> sim.Position:
+    from dataclasses import replace
+
+    race = sim.Race.new(2, seed=1, initial=(1, 2), start=1)  # wind N
+    return replace(race.position, boats=(sim.Boat("A", (0.0, 0.0), 94.5),
+                                         sim.Boat("B", (30.0, 30.0), 0.0)))
+
+
+def test_the_moves_offered_turn_the_shorter_way_and_are_each_offered_once() -> None:
+    # legal_moves: every heading of the grid reached by the shorter turn, each plan once.
+    # From 94.5, heading 275 is 180.5 to starboard or 179.5 to port: the shorter is T-179.5.
+    offered = [str(m) for m in moves.legal_moves(_heading_94_5(), "A")]
+    assert "A: T-179.5 M4" in offered and not any("T180.5" in m for m in offered)
+    assert len(set(offered)) == len(offered)
+    for plan in offered:
+        for word in plan.split(": ", 1)[1].split():
+            if word.startswith("T"):
+                assert abs(float(word[1:])) <= 180.0, plan
+
+
+def test_legal_accountings_and_check_die_refuse_their_arguments_by_name() -> None:
+    with pytest.raises(TypeError, match=r"^penalty: "):
+        moves.legal_accountings(_heading_94_5(), "A", penalty=object())  # type: ignore[arg-type]
+    for sides in (1, 101):  # a die has 2 to 100 faces
+        with pytest.raises(InputError, match=rf"^sides: .*{sides}"):
+            sailing.check_die(1, "d", sides)
+    assert sailing.check_die(100, "d", 100) == 100
