@@ -825,3 +825,30 @@ def test_legal_accountings_and_check_die_refuse_their_arguments_by_name() -> Non
         with pytest.raises(InputError, match=rf"^sides: .*{sides}"):
             sailing.check_die(1, "d", sides)
     assert sailing.check_die(100, "d", 100) == 100
+
+
+def test_a_plan_step_s_bounds_hold_at_both_ends_and_its_refusals_show_the_value() -> None:
+    # SIM Turning and Movement as plan.py states its limits: a turn of at most MAX_TURN
+    # degrees either way, a run of more than 0 and at most MAX_RUN units, P without value
+    from rightofway.sim.plan import MAX_RUN, MAX_TURN
+
+    for turn in (MAX_TURN, -MAX_TURN):
+        assert PlanStep("T", turn).value == turn
+        assert PlanStep("T", int(turn)).value == turn  # a whole number is read the same
+        with pytest.raises(PlanError, match=rf"^value: .*{turn + math.copysign(1, turn):g}"):
+            PlanStep("T", turn + math.copysign(1, turn))
+    assert PlanStep("M", MAX_RUN).value == MAX_RUN
+    for run in (0.0, -1.0, MAX_RUN + 1):
+        with pytest.raises(PlanError, match=rf"^value: .*{run:g}"):
+            PlanStep("M", run)
+    with pytest.raises(PlanError, match=r"^value: .*3"):
+        PlanStep("P", 3.0)
+
+
+def test_a_plan_keeps_its_steps_as_a_tuple_and_names_what_is_not_a_step() -> None:
+    steps = [PlanStep("T", 30.0), PlanStep("M", 4.0)]
+    assert Plan(steps).steps == tuple(steps)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^steps"):
+        Plan(object())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^steps.*'T30'"):
+        Plan((PlanStep("M", 4.0), "T30"))  # type: ignore[arg-type]
