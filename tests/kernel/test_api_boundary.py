@@ -372,10 +372,10 @@ def test_a_bad_argument_is_refused_under_its_own_name(package: str) -> None:
     for t in targets(package):
         if not _checked(t):
             continue
-        args = valid_arguments(w, t, ctx)
-        if args is None:
-            continue
         try:
+            args = valid_arguments(w, t, ctx)
+            if args is None:
+                continue
             call(t, args)
         except Exception:
             continue  # the walk's values do not fit this callable here
