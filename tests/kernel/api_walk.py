@@ -126,7 +126,7 @@ def _params(fn: Callable[..., Any], drop_first: bool) -> tuple[inspect.Parameter
 def _class_targets(package: str, name: str, cls: type) -> Iterator[Target]:
     yield Target(package, name, cls, _params(cls, False), None, cls, "constructor")
     for attr in sorted(dir(cls)):
-        if attr.startswith("_"):
+        if attr.startswith("_") or "ǁ" in attr:  # mutmut's copies of a method are no API
             continue
         static = inspect.getattr_static(cls, attr)
         qual = f"{name}.{attr}"
