@@ -629,20 +629,31 @@ def test_a_new_race_reaches_along_the_line_below_it() -> None:
         r.play(mv(other, "M1"))
 
 
-def test_a_boat_that_owes_a_penalty_turn_is_offered_it() -> None:
+def _close_pass() -> sim.Race:
+    """As in test_sim: A (port, reaching) at (-4, 4.5), B (starboard) at (0, 5), wind N 10
+    knots, A to play: her M7 passes 0.5 from B, within a hull length (RRS 10)."""
     from dataclasses import replace
 
-    from rightofway.sim.race import Race
-
-    # as in test_sim: A (port, reaching) passes 0.5 from B (starboard) and owes a penalty
-    race = Race.new(2, seed=1, initial=(1, 2), start=1)  # wind N 10 knots
+    race = sim.Race.new(2, seed=1, initial=(1, 2), start=1)
     pos = replace(race.position, boats=(sim.Boat("A", (-4.0, 4.5), 90.0),
                                         sim.Boat("B", (0.0, 5.0), 315.0)))
-    race = replace(race, position=pos, to_play=("A", "B"))
-    race, _ = race.play(mv("A", "M7"))
+    return replace(race, position=pos, to_play=("A", "B"))
+
+
+def _owing_a_penalty_turn() -> sim.Race:
+    """The close pass played out: A owes one penalty turn and it is her turn again."""
+    race, _ = _close_pass().play(mv("A", "M7"))
     race, _ = race.play(mv("B", "M5"), ((4, 4), (4, 4)))
     race, _ = race.play(mv("B", "M5"))
     assert race.to_move == "A" and race.boat_progress("A").penalties == 1
+    return race
+
+
+def test_a_boat_that_owes_a_penalty_turn_is_offered_it() -> None:
+
+
+    # as in test_sim: A (port, reaching) passes 0.5 from B (starboard) and owes a penalty
+    race = _owing_a_penalty_turn()
     offered = race.legal_moves()
     assert any(m.plan.steps[0].kind == "P" for m in offered)
     assert not any(m.plan.steps[0].kind == "P" for m in race.legal_moves("B"))
@@ -711,21 +722,12 @@ def test_an_early_start_cites_sim_the_start() -> None:
 
 
 def test_taking_the_penalty_turn_owed_cites_the_racing_rules() -> None:
-    from dataclasses import replace
 
-    from rightofway.sim.race import Race
 
     # as in test_a_boat_that_owes_a_penalty_turn_is_offered_it: A owes one penalty turn.
     # She takes it (a plan beginning with P): the event cites the Racing Rules' rule on
     # taking a penalty, RRS 44.2, and she owes none after it
-    race = Race.new(2, seed=1, initial=(1, 2), start=1)  # wind N 10 knots
-    pos = replace(race.position, boats=(sim.Boat("A", (-4.0, 4.5), 90.0),
-                                        sim.Boat("B", (0.0, 5.0), 315.0)))
-    race = replace(race, position=pos, to_play=("A", "B"))
-    race, _ = race.play(mv("A", "M7"))
-    race, _ = race.play(mv("B", "M5"), ((4, 4), (4, 4)))
-    race, _ = race.play(mv("B", "M5"))
-    assert race.to_move == "A" and race.boat_progress("A").penalties == 1
+    race = _owing_a_penalty_turn()
     turn = next(m for m in race.legal_moves() if m.plan.steps[0].kind == "P")
     race, events = race.play(turn)
     taken = [e for e in events if e.kind == "penalty"]
@@ -758,12 +760,7 @@ def test_a_close_pass_is_explained_fact_then_the_keep_clear_rule_then_the_penalt
     # SIM Movement and RRS 10: A on port passes 0.5 from B on starboard (the position of
     # test_sim.py's close-pass case); the explanation states the closeness as a fact, the
     # keep-clear rule as a rule (RRS 10) and the penalty turn owed as the conclusion (RRS 44.1)
-    from dataclasses import replace
-
-    race = sim.Race.new(2, seed=1, initial=(1, 2), start=1)
-    pos = replace(race.position, boats=(sim.Boat("A", (-4.0, 4.5), 90.0),
-                                        sim.Boat("B", (0.0, 5.0), 315.0)))
-    ruling, _, _ = rules.judge(pos, sim.Move("A", Plan.parse("M7")))
+    ruling, _, _ = rules.judge(_close_pass().position, sim.Move("A", Plan.parse("M7")))
     kinds = [(s.kind, str(s.cite)) for s in ruling.steps if s.kind != "fact"
              or "came within" in s.text]
     assert kinds[-3:] == [("fact", "SIM Movement"), ("rule", "RRS 10"),
