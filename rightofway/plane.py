@@ -241,7 +241,14 @@ def point_in_polygon(p: Vec, polygon: Sequence[Vec]) -> bool:
     if any(point_segment_distance(p, polygon[i], polygon[(i + 1) % n]) <= 1e-12
            for i in range(n)):
         return False
+    return _crossings_odd(p, polygon)
+
+
+def _crossings_odd(p: Vec, polygon: Sequence[Vec]) -> bool:
+    """The even-odd count alone: whether a ray East from ``p`` crosses the polygon's edges
+    an odd number of times (a point on the left or bottom edge counts as inside)."""
     inside = False
+    n = len(polygon)
     for i in range(n):
         (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % n]
         if (y1 > p[1]) != (y2 > p[1]):
@@ -254,7 +261,8 @@ def point_in_polygon(p: Vec, polygon: Sequence[Vec]) -> bool:
 def polygon_segment_distance(a: Vec, b: Vec, polygon: Sequence[Vec]) -> float:
     """Shortest distance from segment ``a``-``b`` to a polygon (0 when they meet or the
     segment lies inside)."""
-    if point_in_polygon(a, polygon) or point_in_polygon(b, polygon):
+    # an end on an edge is at distance 0 either way, so the even-odd count alone will do
+    if _crossings_odd(a, polygon) or _crossings_odd(b, polygon):
         return 0.0
     n = len(polygon)
     return min(segment_distance(a, b, polygon[i], polygon[(i + 1) % n]) for i in range(n))
