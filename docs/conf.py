@@ -74,8 +74,6 @@ nitpick_ignore_regex = [
     (r"py:class", r"(StrictInt|StrictStr|StrictBool|Field|Annotated|Literal)"),
     (r"py:class", r"(Ge|Le|Gt|Lt|MinLen|MaxLen|Strict|AllowInfNan|FieldInfo|metadata="
                   r"|\w+=.*)"),
-    # a limit a field's metadata names (``max_length=MAX_DIE_FACES``), shown as its name
-    (r"py:class", r"MAX_[A-Z_]+"),
 ]
 
 myst_heading_anchors = 2

@@ -21,6 +21,7 @@ limit                          value             applies to
 :data:`MAX_COVER_DEPTH`        10                rows of Race the Wind's shadow cone
 :data:`MAX_TURNS`              100,000           moves of a race (records, ``max_turns``)
 :data:`MAX_LAPS`               20                laps (or legs) of a race's course
+:data:`MAX_DIE_FACES`          100               faces of Race the Wind's compass die
 =============================  ================  ==========================================
 
 Besides the limits, text may not hold control characters (other than tab, line
@@ -46,6 +47,7 @@ __all__ = [
     "MAX_COORD",
     "MAX_COVER_DEPTH",
     "MAX_DEPTH",
+    "MAX_DIE_FACES",
     "MAX_FILE_BYTES",
     "MAX_LAPS",
     "MAX_LINE_BYTES",
@@ -86,6 +88,9 @@ MAX_TURNS = 100_000
 """Most moves of one race: the lines of a record, ``max_turns``."""
 MAX_LAPS = 20
 """Most laps of a race's course (the legs of the America's Cup game's race)."""
+
+MAX_DIE_FACES = 100
+"""Most faces of Race the Wind's compass die (``RaceOptions.die``)."""
 
 # C0 and C1 controls but tab, line feed and carriage return; DEL; format characters
 # (soft hyphen, zero-width and joiner characters, direction marks and overrides,

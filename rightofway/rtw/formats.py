@@ -39,10 +39,6 @@ ActionName = Literal["A", "R45", "R90", "L45", "L90"]
 BoatId = Id
 
 
-MAX_DIE_FACES = 100
-"""Most faces of the compass die (:attr:`rightofway.rtw.RaceOptions.die`)."""
-
-
 def _die() -> list[Heading]:
     """The compass die's faces by default (:data:`rightofway.rtw.race.DEFAULT_DIE`)."""
     return ["N", "NE", "E", "N", "W", "NW"]
@@ -162,7 +158,7 @@ class RaceOptionsModel(StrictModel):
 
     wind_shifts: StrictBool = True
     """Play with the wind-change flags (RTW 3.3)."""
-    die: Annotated[list[Heading], Field(min_length=1, max_length=MAX_DIE_FACES)] = Field(
+    die: Annotated[list[Heading], Field(min_length=1, max_length=limits.MAX_DIE_FACES)] = Field(
         default_factory=_die)
     """The compass die's faces."""
     start_moves: Annotated[StrictInt, Field(ge=0, le=limits.MAX_TURNS)] = 7

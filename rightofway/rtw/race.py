@@ -28,7 +28,7 @@ from rightofway import races
 from rightofway.errors import InputError
 from rightofway.explain import Citation
 from rightofway.geometry import Compass, Point, chebyshev
-from rightofway.limits import MAX_BOATS, MAX_COORD, MAX_NUMBER, MAX_TURNS
+from rightofway.limits import MAX_BOATS, MAX_COORD, MAX_DIE_FACES, MAX_NUMBER, MAX_TURNS
 from rightofway.positions import (
     UnknownId,
     as_bool,
@@ -53,7 +53,6 @@ from rightofway.races import (
 from rightofway.results import Ruling
 from rightofway.rtw import moves, rules
 from rightofway.rtw.course import COURSES, DEFAULT_COURSE, Course, check_placement, check_tokens
-from rightofway.rtw.formats import MAX_DIE_FACES
 from rightofway.rtw.notation import notation
 from rightofway.rtw.position import (
     Boat,

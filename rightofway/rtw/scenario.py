@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from rightofway import scenarios
+from rightofway import limits, scenarios
 from rightofway.explain import Step
 from rightofway.geometry import Compass, Point, Tack
 from rightofway.races import plain
@@ -22,7 +22,6 @@ from rightofway.rtw import moves as mv
 from rightofway.rtw import rules
 from rightofway.rtw.course import Course, SetupError
 from rightofway.rtw.formats import (
-    MAX_DIE_FACES,
     ActionName,
     BoatId,
     CourseModel,
@@ -94,7 +93,7 @@ class RaceOptionsModel(StrictModel):
     """Moves of the start procedure (RTW 3.1: seven)."""
     wind_shifts: StrictBool = True
     """Play with the wind-change flags (RTW 3.3)."""
-    die: Annotated[list[Heading], Field(min_length=1, max_length=MAX_DIE_FACES)] = Field(
+    die: Annotated[list[Heading], Field(min_length=1, max_length=limits.MAX_DIE_FACES)] = Field(
         default_factory=_default_die)
     """The compass die's faces."""
     auto_protest: StrictBool = True
