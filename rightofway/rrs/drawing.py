@@ -24,7 +24,7 @@ from rightofway.rrs import rules
 from rightofway.rrs.position import Position
 from rightofway.svg import Colors, PlaneView, SvgWrapper, el, fmt, text
 
-__all__ = ["board", "scenario"]
+__all__ = ["board", "scenario", "view"]
 
 MARGIN = 28.0
 MAX_SCALE = 60.0
@@ -62,10 +62,16 @@ def _color(colors: Colors, tack: Tack | None) -> str:
     return colors.tack(tack) if tack is not None else colors.head_to_wind
 
 
+def view(position: Position, size: int = 480) -> PlaneView:
+    """The map from the snapshot's plane (hull lengths) to the drawing :func:`board` makes
+    of it at ``size`` pixels."""
+    lo, hi = _extent(position)
+    return PlaneView(lo, hi, size, margin=MARGIN, max_scale=MAX_SCALE, unit="hull lengths")
+
+
 def _panel(position: Position, pair: tuple[str, str] | None, size: int, colors: Colors,
            title: str) -> ET.Element:
-    lo, hi = _extent(position)
-    v = PlaneView(lo, hi, size, margin=MARGIN, max_scale=MAX_SCALE, unit="hull lengths")
+    v = view(position, size)
     panel = ET.Element("svg", {"xmlns": svg.SVG_NS, "width": fmt(size),
                                "height": fmt(v.height)})
     svg.arrow_markers(panel, colors, "rrs-")
