@@ -39,7 +39,7 @@ from rightofway.svg import (
     wind_rose,
 )
 
-__all__ = ["board", "scenario"]
+__all__ = ["board", "scenario", "scenario_to_svg"]
 
 
 MARK_VIEW = 4
@@ -120,19 +120,16 @@ def _draw(position: Position, *, size: int, move: Move | None, claims: bool, con
           extent: tuple[Point, Point] | None) -> ET.Element:
     claim_sets = moves.claims(position) if claims else {}
     path = _move_path(position, move)
-    lo, hi = extent or _extent(position, [p for s in claim_sets.values() for p in s] + path)
-    cols, rows = hi[0] - lo[0], hi[1] - lo[1]
-    margin = 28.0 if coordinates else 12.0
-    unit = min((size - 2 * margin) / max(cols, 1), MAX_UNIT)
-    top = HEADER  # the title and the wind sit above the board, never on it
+    c = _canvas(position, claim_sets, path, size=size, coordinates=coordinates, left=left,
+                prefix=prefix, extent=extent)
+    lo, hi, unit, margin, top = c.lo, c.hi, c.unit, c.margin, c.top
+    rows = hi[1] - lo[1]
     graph = rules.engagement_graph(position) if (engagement or contested) else None
     edges = sorted(graph.edges(data=True), key=lambda e: (e[0], e[1])) if graph else []
     captions = [f"{giver} gives way to {holder} ({data['basis']})"
                 for giver, holder, data in edges] if engagement else []
     legend_h = (30.0 if legend else 0.0) + 16.0 * len(captions)
     height = top + 2 * margin + rows * unit + legend_h
-    centred = left + (size - 2 * margin - cols * unit) / 2
-    c = Canvas(lo, hi, unit, margin, top, centred, prefix)
     svg = ET.Element("svg", {"width": fmt(size), "height": fmt(height),
                              "viewBox": f"0 0 {fmt(size)} {fmt(height)}"})
     g = el(svg, "g", class_="rightofway-board")
@@ -179,6 +176,20 @@ def _draw(position: Position, *, size: int, move: Move | None, claims: bool, con
         text(g, left + 12, height - 16.0 * (len(captions) - i) + 8, caption, 12,
               colors.engagement, class_="give-way-caption")
     return svg
+
+
+def _canvas(position: Position, claim_sets: dict[str, frozenset[Point]], path: list[Point], *,
+            size: int, coordinates: bool, left: float, prefix: str,
+            extent: tuple[Point, Point] | None) -> Canvas:
+    """Where a panel draws the board: its extent (given, or the boats, claims and move path
+    with what lies near them), the unit, margins and the panel's left edge."""
+    lo, hi = extent or _extent(position, [p for s in claim_sets.values() for p in s] + path)
+    cols = hi[0] - lo[0]
+    margin = 28.0 if coordinates else 12.0
+    unit = min((size - 2 * margin) / max(cols, 1), MAX_UNIT)
+    top = HEADER  # the title and the wind sit above the board, never on it
+    centred = left + (size - 2 * margin - cols * unit) / 2
+    return Canvas(lo, hi, unit, margin, top, centred, prefix)
 
 
 def _zones(g: ET.Element, c: Canvas, position: Position, colors: Colors, unit: float) -> None:
@@ -355,21 +366,10 @@ def scenario(
     colors = colors or Colors()
     switches = {"claims": claims, "contested": contested, "shadows": shadows,
                 "engagement": engagement}
-    after = None
-    if move is not None:
-        verdict = moves.legality(position, move)
-        if verdict.outcome is not None:
-            after = moves.apply(position, move)
+    after = _after(position, move)
     if after is None:
         return board(position, size=size, move=move, colors=colors, title="position", **switches)
-    extra = _move_path(position, move)
-    if switches["claims"]:
-        for pos in (position, after):
-            extra += [p for s in moves.claims(pos).values() for p in s]
-    lo1, hi1 = _extent(position, extra)
-    lo2, hi2 = _extent(after, extra)
-    extent = ((min(lo1[0], lo2[0]), min(lo1[1], lo2[1])), (max(hi1[0], hi2[0]),
-                                                           max(hi1[1], hi2[1])))
+    extent = _both_extent(position, move, after, claims=claims)
     before_svg = _draw(position, size=size, move=move, coordinates=True, legend=True,
                        title=f"before: {move}", colors=colors, left=0.0, prefix="before-",
                        extent=extent, **switches)
@@ -377,3 +377,46 @@ def scenario(
                       title="after", colors=colors, left=float(size), prefix="after-",
                       extent=extent, **switches)
     return side_by_side([before_svg, after_svg], size, colors)
+
+
+def _after(position: Position, move: Move | None) -> Position | None:
+    """The position after a legal ``move``; ``None`` without one or for an illegal one."""
+    if move is None or moves.legality(position, move).outcome is None:
+        return None
+    return moves.apply(position, move)
+
+
+def _both_extent(position: Position, move: Move | None, after: Position, *,
+                 claims: bool) -> tuple[Point, Point]:
+    """The extent the two panels of :func:`scenario` share: both positions, the move's path
+    and, with ``claims``, the claims in each."""
+    extra = _move_path(position, move)
+    if claims:
+        for pos in (position, after):
+            extra += [p for s in moves.claims(pos).values() for p in s]
+    lo1, hi1 = _extent(position, extra)
+    lo2, hi2 = _extent(after, extra)
+    return ((min(lo1[0], lo2[0]), min(lo1[1], lo2[1])), (max(hi1[0], hi2[0]),
+                                                         max(hi1[1], hi2[1])))
+
+
+def scenario_to_svg(position: Position, move: Move | None = None, *, size: int = 420,
+                    claims: bool = False) -> tuple[float, float, float, float, float, float]:
+    """The affine map ``(a, b, c, d, e, f)`` from board intersections to the user units of
+    :func:`scenario`'s drawing with the same ``position``, ``move``, ``size`` and ``claims``
+    (the before panel, which is on the left): ``sx = a*x + c*y + e``, ``sy = b*x + d*y + f``.
+
+    >>> from rightofway.geometry import Compass
+    >>> from rightofway.rtw.position import Boat
+    >>> pos = Position(Compass.N, (Boat("A", (0, 0), Compass.NE), Boat("B", (4, 2), Compass.NW)))
+    >>> a, b, c, d, e, f = scenario_to_svg(pos)
+    >>> (b, c, a == -d > 0)
+    (0.0, 0.0, True)
+    """
+    after = _after(position, move)
+    claim_sets = moves.claims(position) if claims else {}
+    extent = None if after is None else _both_extent(position, move, after, claims=claims)
+    c = _canvas(position, claim_sets, _move_path(position, move), size=size, coordinates=True,
+                left=0.0, prefix="", extent=extent)
+    return (c.unit, 0.0, 0.0, -c.unit, c.left + c.margin - c.lo[0] * c.unit,
+            c.top + c.margin + c.hi[1] * c.unit)
