@@ -334,6 +334,9 @@ def render_page(entry: Entry, report: ScenarioReport, notes: str | None, expect:
             c = step.cite
             out += [f"   * - {i}", f"     - {step.kind}",
                     f"     - {cite(c.ruleset, c.section, c.figure)}", f"     - {escape(step.text)}"]
+            if step.detail:  # the working behind the sentence, a smaller line under it
+                out += ["", "       .. rst-class:: rightofway-step-detail", "",
+                        f"       {escape(step.detail)}"]
         out.append("")
     out.append(heading("Scenario file", "-"))
     out += [f".. literalinclude:: {include}", "   :language: yaml",
