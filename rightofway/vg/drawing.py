@@ -19,6 +19,7 @@ import xml.etree.ElementTree as ET
 from rightofway.geometry import Compass, Point
 from rightofway.svg import (
     SVG_NS,
+    Canvas,
     Colors,
     SvgWrapper,
     clamp,
@@ -32,7 +33,11 @@ from rightofway.svg import (
 from rightofway.vg import game
 from rightofway.vg.position import Move, Position, _path, landings
 
-__all__ = ["board", "race", "scenario"]
+__all__ = ["Affine", "board", "race", "scenario", "scenario_view"]
+
+Affine = tuple[float, float, float, float, float, float]
+"""An affine map ``(a, b, c, d, e, f)`` of page intersections ``(x, y)`` to SVG user units:
+``sx = a*x + c*y + e``, ``sy = b*x + d*y + f``."""
 
 
 def _side_color(colors: Colors, side: str | None) -> str:
@@ -80,7 +85,7 @@ def _route(position: Position, move: Move | None) -> list[Point]:
 def _panel(position: Position, *, size: int, move: Move | None, zones: bool,
            title: str | None, colors: Colors, left: float, prefix: str,
            extent: tuple[Point, Point] | None,
-           next_marks: dict[str, str] | None = None) -> ET.Element:
+           next_marks: dict[str, str] | None = None) -> tuple[ET.Element, Canvas]:
     route = _route(position, move)
     lo, hi = extent or _extent(position, route)
     panel = grid_panel(lo, hi, size=size, title=title, colors=colors, left=left,
@@ -183,18 +188,31 @@ def _panel(position: Position, *, size: int, move: Move | None, zones: bool,
             fill=color, stroke=colors.text, stroke_width="1")
         text(legend, lx + 10, height - 10, name, 11, colors.text)
         lx += (size - 24) / 4
-    return svg
+    return svg, c
+
+
+def _affine(c: Canvas) -> Affine:
+    """Where ``c`` draws the intersections: the page's x East and y North to SVG units."""
+    x0, y0 = c.x(0), c.y(0)
+    return (c.x(1) - x0, 0.0, 0.0, c.y(1) - y0, x0, y0)
 
 
 def board(position: Position, *, size: int = 420, move: Move | None = None,
           zones: bool = True, title: str | None = None,
           colors: Colors | None = None) -> SvgWrapper:
     """Draw a Vector Game position (with ``move``'s path when given) as SVG."""
-    svg = _panel(position, size=size, move=move, zones=zones, title=title,
-                 colors=colors or Colors(), left=0.0, prefix="", extent=None)
+    return _board(position, size=size, move=move, zones=zones, title=title,
+                  colors=colors or Colors())[0]
+
+
+def _board(position: Position, *, size: int, move: Move | None, zones: bool,
+           title: str | None, colors: Colors) -> tuple[SvgWrapper, Canvas]:
+    """:func:`board`'s drawing and the canvas it drew on."""
+    svg, c = _panel(position, size=size, move=move, zones=zones, title=title,
+                    colors=colors, left=0.0, prefix="", extent=None)
     svg.set("xmlns", SVG_NS)
     svg.set("viewBox", f"0 0 {svg.get('width')} {svg.get('height')}")
-    return SvgWrapper(ET.tostring(svg, encoding="unicode"))
+    return SvgWrapper(ET.tostring(svg, encoding="unicode")), c
 
 
 def race(position: Position, *, size: int = 560, title: str | None = None,
@@ -202,9 +220,9 @@ def race(position: Position, *, size: int = 560, title: str | None = None,
          colors: Colors | None = None) -> SvgWrapper:
     """Draw a race's position on its whole page: the course, the boats and, in
     ``next_marks``, what each boat sails for next (a mark id, ``start`` or ``finish``)."""
-    svg = _panel(position, size=size, move=None, zones=zones, title=title,
-                 colors=colors or Colors(), left=0.0, prefix="", extent=_page(position),
-                 next_marks=next_marks)
+    svg, _ = _panel(position, size=size, move=None, zones=zones, title=title,
+                    colors=colors or Colors(), left=0.0, prefix="", extent=_page(position),
+                    next_marks=next_marks)
     svg.set("xmlns", SVG_NS)
     svg.set("viewBox", f"0 0 {svg.get('width')} {svg.get('height')}")
     return SvgWrapper(ET.tostring(svg, encoding="unicode"))
@@ -213,21 +231,29 @@ def race(position: Position, *, size: int = 560, title: str | None = None,
 def scenario(position: Position, move: Move | None = None, *, size: int = 420,
              zones: bool = True, colors: Colors | None = None) -> SvgWrapper:
     """Before (with the move) and after, side by side; one panel without a legal move."""
+    return scenario_view(position, move, size=size, zones=zones, colors=colors)[0]
+
+
+def scenario_view(position: Position, move: Move | None = None, *, size: int = 420,
+                  zones: bool = True, colors: Colors | None = None
+                  ) -> tuple[SvgWrapper, Affine]:
+    """:func:`scenario`'s drawing and where it draws the page: the :data:`Affine` map of
+    an intersection to the SVG units of the first panel (the position before the move), so
+    that a point on the drawing maps back to the page."""
     colors = colors or Colors()
     ruling = game.adjudicate(position, move) if move is not None else None
     after = ruling.after if ruling is not None else None
     if after is None or move is None:
-        return board(position, size=size, move=move, zones=zones, title="position",
-                     colors=colors)
+        drawn, c = _board(position, size=size, move=move, zones=zones, title="position",
+                          colors=colors)
+        return drawn, _affine(c)
     route = _route(position, move)
     lo1, hi1 = _extent(position, route)
     lo2, hi2 = _extent(after, route)
     extent = ((min(lo1[0], lo2[0]), min(lo1[1], lo2[1])),
               (max(hi1[0], hi2[0]), max(hi1[1], hi2[1])))
-    panels = [
-        _panel(position, size=size, move=move, zones=zones, title=f"before: {move}",
-               colors=colors, left=0.0, prefix="before-", extent=extent),
-        _panel(after, size=size, move=None, zones=zones, title="after", colors=colors,
-               left=float(size), prefix="after-", extent=extent),
-    ]
-    return side_by_side(panels, size, colors)
+    before, c = _panel(position, size=size, move=move, zones=zones, title=f"before: {move}",
+                       colors=colors, left=0.0, prefix="before-", extent=extent)
+    later, _ = _panel(after, size=size, move=None, zones=zones, title="after", colors=colors,
+                      left=float(size), prefix="after-", extent=extent)
+    return side_by_side([before, later], size, colors), _affine(c)

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StrictInt, StrictStr
 
 from rightofway import limits, scenarios
-from rightofway.explain import Step
+from rightofway.errors import InputError
 from rightofway.results import Basis
 from rightofway.scenarios import (
     Comparison,
@@ -23,14 +23,11 @@ from rightofway.scenarios import (
     known_boat,
     parsed_by,
 )
-from rightofway.vg import game, rules
+from rightofway.vg import game, room, rules
 from rightofway.vg.jsonmodels import BoatModel, MarkModel
 from rightofway.vg.position import (
-    Boat,
-    Mark,
     Move,
     Position,
-    PositionError,
     claims,
     engaged_pairs,
 )
@@ -168,29 +165,15 @@ move it rules on (:class:`rightofway.scenarios.Prepared`)."""
 
 
 def prepare(sc: VgScenario, file: str) -> Prepared:
-    """Kernel values of a validated file; :class:`FieldError` for what cannot exist."""
-    p = sc.position
-    line = None
-    if p.start_line is not None:
-        line = (p.start_line.from_, p.start_line.to)
+    """Kernel values of a validated file; :class:`FieldError` for what cannot exist.
+
+    The position and the move are read from the file's plain data by
+    :func:`rightofway.vg.room.read`, as the protest room reads them."""
     try:
-        position = Position(
-            tuple(Boat(b.id, b.at, Vector.parse(b.vector) if b.vector else None,
-                       b.lost_turns) for b in p.boats),
-            (p.board.width, p.board.height) if p.board else None,
-            frozenset(p.islands),
-            line,
-            p.turn,
-            tuple(p.turn_order or ()),
-            tuple(Mark(m.id, m.at, m.side) for m in p.marks),
-        )
-    except PositionError as bad:
-        raise FieldError(("position", *bad.path), bad.message) from None
-    move = None
-    if sc.move is not None:
-        known_boat(position, ("move", "boat"), sc.move.boat)
-        move = Move(sc.move.boat,
-                    Vector.parse(sc.move.vector) if sc.move.vector is not None else None)
+        position, move = room.read(sc.model_dump(mode="json", by_alias=True,
+                                                 exclude={"expect"}))
+    except InputError as bad:
+        raise FieldError(bad.loc, bad.message) from None
     e = sc.expect
     for key in ("next_vectors", "claims", "after"):
         for bid in getattr(e, key) or {}:
@@ -283,29 +266,13 @@ say (:func:`rightofway.scenarios.check_expectations`)."""
 
 
 def check(p: Prepared) -> ScenarioReport:
-    """Compare every expectation with what the rules give, and gather the explanation."""
-    pos = p.position
+    """Compare every expectation with what the rules give, and gather the explanation
+    (:func:`rightofway.vg.room.explain`, what the protest room shows)."""
     compare = Comparison()
-    summary: list[str] = []
-    sections: list[tuple[str, tuple[Step, ...]]] = []
-    for b in pos.boats:
-        nv = " ".join(str(v) for v in sorted(next_vectors(b.vector))) if not b.lost_turns \
-            else "none (repairing)"
-        summary.append(f"{b.id} at [{b.at[0]}, {b.at[1]}] "
-                       f"{'vector ' + str(b.vector) if b.vector else 'not yet moved'}; "
-                       f"next vectors: {nv}")
-    graph = rules.engagement_graph(pos)
-    for giver, holder, data in sorted(graph.edges(data=True), key=lambda t: (t[1], t[0])):
-        summary.append(f"{holder} has right of way over {giver} ({data['basis']})")
-        sections.append((f"right of way: {holder} over {giver}", data["steps"]))
-    if p.move is not None:
-        ruling = game.adjudicate(pos, p.move)
-        summary.append(f"move {p.move}: {'legal' if ruling.legal else 'ILLEGAL'} - "
-                       f"{ruling.reason}")
-        sections.append((f"ruling on {p.move}", ruling.steps))
+    found = room.explain(p.position, p.move)
     check_expectations(EXPECTATIONS, p, p.model.expect, compare)
     return ScenarioReport(
         id=p.model.id, title=p.model.title, ruleset=p.model.ruleset, source=p.model.source,
-        file=p.file, mismatches=tuple(compare.mismatches), summary=tuple(summary),
-        sections=tuple(sections), checked=tuple(compare.checked),
+        file=p.file, mismatches=tuple(compare.mismatches), summary=found.summary,
+        sections=found.sections, checked=tuple(compare.checked),
     )
