@@ -3,27 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from rightofway import limits
+from rightofway.ac import room
 from rightofway.ac.formats import Heading
 from rightofway.ac.moves import Action, Move, covered, crew_points, first_mover, points_available
-from rightofway.ac.position import (
-    Boat,
-    Card,
-    Course,
-    Options,
-    Position,
-    PositionError,
-)
-from rightofway.ac.rules import Legality, legality
+from rightofway.ac.position import Card, Options, Position
+from rightofway.ac.room import Ruled, StateError
 from rightofway.ac.sections import Section
 from rightofway.errors import shown
-from rightofway.explain import Step
-from rightofway.geometry import Compass
 from rightofway.scenarios import (
     Comparison,
     Coord,
@@ -207,54 +198,25 @@ AcPrepared = Prepared[AcScenario, Position, Move]
 """A validated America's Cup scenario as kernel values (:class:`rightofway.scenarios.Prepared`)."""
 
 
-def _pt(p: Any) -> tuple[int, int]:
-    return (int(p[0]), int(p[1]))
+def _field_error(err: StateError) -> FieldError:
+    return FieldError(err.loc, err.message)
 
 
 def options_of(model: AcOptionsModel) -> Options:
     """The options a file gives."""
-    data: dict[str, Any] = {k: v for k, v in model.model_dump().items() if v is not None}
-    if model.course is not None:
-        c = model.course
-        try:
-            data["course"] = Course(c.width, c.height, _pt(c.windward), _pt(c.leeward),
-                                    _pt(c.jury))
-        except ValueError as e:
-            raise FieldError(("options", "course"), str(e)) from None
     try:
-        return Options.of(data)
-    except ValueError as e:
-        raise FieldError(("options",), str(e)) from None
+        return room.options_of(model.model_dump())
+    except StateError as err:
+        raise _field_error(err) from None
 
 
 def build_position(p: AcPositionModel, options: Options) -> Position:
     """The position a validated model describes; :class:`FieldError` (a ``ValueError``)
     naming the field for what cannot exist."""
-    boats = []
-    for i, bm in enumerate(p.boats):
-        try:
-            boats.append(Boat(bm.id, _pt(bm.bow), Compass[bm.heading], bm.leg,
-                              tuple(bm.crew) if bm.crew is not None else None, bm.sequence,
-                              tuple(Card.parse(c) for c in bm.hand) if bm.hand is not None
-                              else None, bm.finished, bm.status))
-        except PositionError as err:
-            raise FieldError(("position", "boats", i, *err.path), err.message) from None
-    ids = [b.id for b in boats]
-    if p.turn_order is not None:
-        if sorted(p.turn_order) != sorted(ids):
-            raise FieldError(("position", "turn_order"), f"must list every boat once: "
-                                                         f"{', '.join(ids)}")
-        order = {bid: i for i, bid in enumerate(p.turn_order)}
-        indexed = sorted(enumerate(boats), key=lambda t: order[t[1].id])
-    else:
-        indexed = list(enumerate(boats))
     try:
-        return Position(tuple(b for _, b in indexed), options, p.phase, p.start_round)
-    except PositionError as err:
-        path: tuple[str | int, ...] = err.path
-        if len(path) >= 2 and path[0] == "boats" and isinstance(path[1], int):
-            path = ("boats", indexed[path[1]][0], *path[2:])
-        raise FieldError(("position", *path), err.message) from None
+        return room.position_of(p.model_dump(), options)
+    except StateError as err:
+        raise _field_error(err) from None
 
 
 def prepare(sc: AcScenario, file: str) -> AcPrepared:
@@ -269,14 +231,10 @@ def prepare(sc: AcScenario, file: str) -> AcPrepared:
 
     move = None
     if sc.move is not None:
-        m = sc.move
-        known(("move", "boat"), m.boat)
         try:
-            acts: tuple[Action, ...] = tuple(m.actions)
-            move = Move(m.boat, Card.parse(m.card) if m.card else None, acts,
-                        Card.parse(m.discard) if m.discard else None, m.exchange)
-        except ValueError as bad:
-            raise FieldError(("move",), str(bad)) from None
+            move = room.move_of(sc.move.model_dump(), position)
+        except StateError as err:
+            raise _field_error(err) from None
     e = sc.expect
     for key in ("points", "crew_points", "after", "start"):
         for bid in getattr(e, key) or {}:
@@ -294,55 +252,24 @@ def prepare(sc: AcScenario, file: str) -> AcPrepared:
     return Prepared(sc, file, position, move)
 
 
-def _boat_line(position: Position, b: Boat) -> str:
-    t = b.tack or "into the wind"
-    side = "upwind" if b.upwind else "downwind"
-    extra = []
-    if b.crew is not None:
-        extra.append(f"crew {'-'.join(map(str, b.crew))}")
-    if position.options.sequence and b.upwind:
-        extra.append(f"sequence {b.sequence if b.sequence is not None else 'none'}")
-    if b.hand is not None:
-        extra.append(f"hand {' '.join(map(str, b.hand)) or 'empty'}")
-    if b.finished:
-        extra.append("finished")
-    if b.status:
-        extra.append(b.status)
-    tail = f"; {', '.join(extra)}" if extra else ""
-    return (f"{b.id}: bow [{b.at[0]}, {b.at[1]}] stern [{b.stern[0]}, {b.stern[1]}] "
-            f"{b.heading.name} ({t}), leg {b.leg} {side}{tail}")
-
-
-@dataclass(frozen=True, slots=True)
-class _Ruled:
-    """What a scenario's expectations are compared with: the position, the move, the ruling
-    on it (``None`` without one) and the position after it (the same after an illegal
-    move)."""
-
-    position: Position
-    move: Move | None
-    ruling: Legality | None
-    after: Position
-
-
 _Rows = Iterator[tuple[str, Any, Any]]
 
 
-def _covered(r: _Ruled, want: list[tuple[str, str]]) -> _Rows:
+def _covered(r: Ruled, want: list[tuple[str, str]]) -> _Rows:
     yield "covered", frozenset(tuple(row) for row in want), covered(r.position)
 
 
-def _legal(r: _Ruled, want: bool) -> _Rows:
+def _legal(r: Ruled, want: bool) -> _Rows:
     assert r.ruling is not None
     yield "legal", want, r.ruling.legal
 
 
-def _reason(r: _Ruled, want: str) -> _Rows:
+def _reason(r: Ruled, want: str) -> _Rows:
     assert r.ruling is not None
     yield "reason", want, str(r.ruling.cite) if not r.ruling.legal else None
 
 
-def _points(r: _Ruled, want: dict[str, int]) -> _Rows:
+def _points(r: Ruled, want: dict[str, int]) -> _Rows:
     assert r.ruling is not None and r.move is not None
     for bid, n in want.items():
         got = r.ruling.points if bid == r.move.boat else None
@@ -351,7 +278,7 @@ def _points(r: _Ruled, want: dict[str, int]) -> _Rows:
         yield f"points.{bid}", n, got
 
 
-def _crew_points(r: _Ruled, want: dict[str, int]) -> _Rows:
+def _crew_points(r: Ruled, want: dict[str, int]) -> _Rows:
     assert r.move is not None
     for bid, n in want.items():
         got = crew_points(r.position.boat(bid), r.move.card, r.position) \
@@ -359,7 +286,7 @@ def _crew_points(r: _Ruled, want: dict[str, int]) -> _Rows:
         yield f"crew_points.{bid}", n, got
 
 
-def _after(r: _Ruled, want: dict[str, AcAfterExpect]) -> _Rows:
+def _after(r: Ruled, want: dict[str, AcAfterExpect]) -> _Rows:
     for bid, ae in want.items():
         ab = r.after.boat(bid)
         have: dict[str, Any] = {"bow": ab.at, "heading": ab.heading.name, "leg": ab.leg,
@@ -369,7 +296,7 @@ def _after(r: _Ruled, want: dict[str, AcAfterExpect]) -> _Rows:
             yield f"after.{bid}.{k}", tuple(given) if k == "bow" else given, have[k]
 
 
-def _start(r: _Ruled, want: dict[str, str | None]) -> _Rows:
+def _start(r: Ruled, want: dict[str, str | None]) -> _Rows:
     assert r.ruling is not None
     verdicts = dict(r.ruling.verdicts)
     for bid, v in want.items():
@@ -377,11 +304,11 @@ def _start(r: _Ruled, want: dict[str, str | None]) -> _Rows:
         yield f"start.{bid}", None if v in (None, "clear") else v, verdicts.get(bid, status)
 
 
-def _first(r: _Ruled, want: str | None) -> _Rows:
+def _first(r: Ruled, want: str | None) -> _Rows:
     yield "first", want, first_mover(r.after)[0]
 
 
-EXPECTATIONS: tuple[Expectation[_Ruled], ...] = (
+EXPECTATIONS: tuple[Expectation[Ruled], ...] = (
     Expectation("covered", _covered),
     Expectation("legal", _legal, needs_move=True),
     Expectation("reason", _reason, needs_move=True),
@@ -398,32 +325,14 @@ decides, is an expectation too)."""
 
 def check(p: AcPrepared) -> ScenarioReport:
     """Compare every expectation with what the rules give (:data:`EXPECTATIONS`), and
-    gather the explanation."""
-    pos, e = p.position, p.model.expect
-    summary: list[str] = []
-    sections: list[tuple[str, tuple[Step, ...]]] = []
-    if pos.phase == "start":
-        summary.append(f"start procedure: {pos.start_round} round"
-                       f"{'s' if pos.start_round != 1 else ''} of manoeuvres made")
-    summary.extend(_boat_line(pos, b) for b in pos.boats)
-    summary.extend(f"{x} covers {y}" for x, y in sorted(covered(pos)))
-    lg = legality(pos, p.move) if p.move is not None else None
-    if lg is not None:
-        summary.append(f"move {p.move}: {'legal' if lg.legal else 'ILLEGAL'} - {lg.reason} "
-                       f"[{lg.cite}]")
-        if lg.points is not None:
-            summary.append(f"points: {lg.points}, crew points: {lg.crew_points or 0}")
-        sections.append((f"ruling on {p.move}", lg.steps))
-    ruled = _Ruled(pos, p.move, lg, lg.after if lg is not None and lg.after is not None
-                   else pos)
-    if "first" in e.model_fields_set:
-        who, steps = first_mover(ruled.after)
-        sections.append(("who moves first", tuple(steps)))
-        summary.append(f"first to move after the start: {who or 'the card draw decides'}")
+    gather the explanation (:func:`rightofway.ac.room.explain`, what the protest room says
+    too; ``expect.first`` asks who moves first)."""
+    e = p.model.expect
+    ruled = room.explain(p.position, p.move, asks_first="first" in e.model_fields_set)
     compare = Comparison()
     check_expectations(EXPECTATIONS, ruled, e, compare)
     return ScenarioReport(
         id=p.model.id, title=p.model.title, ruleset=p.model.ruleset, source=p.model.source,
-        file=p.file, mismatches=tuple(compare.mismatches), summary=tuple(summary),
-        sections=tuple(sections), checked=tuple(compare.checked),
+        file=p.file, mismatches=tuple(compare.mismatches), summary=ruled.summary,
+        sections=ruled.sections, checked=tuple(compare.checked),
     )
