@@ -17,11 +17,10 @@ from pydantic import Field, StrictBool
 
 from rightofway import scenarios
 from rightofway.errors import shown
-from rightofway.explain import Step
 from rightofway.positions import PositionError
-from rightofway.rrs import rules
+from rightofway.rrs import room, rules
 from rightofway.rrs.formats import RrsOptionsModel, RrsPositionModel
-from rightofway.rrs.hearings import Decision, Incident, Protest, hearing
+from rightofway.rrs.hearings import Decision, Incident
 from rightofway.rrs.position import Position, to_position
 from rightofway.scenarios import Comparison, Expectation, FieldError, Id, ScenarioReport
 
@@ -139,24 +138,22 @@ class Prepared(scenarios.Prepared[RrsScenario, Position, tuple[str, str]]):
 def prepare(sc: RrsScenario, file: str) -> Prepared:
     """Kernel values of a validated file and the pair's ruling; :class:`FieldError` for
     what cannot exist (hulls that touch, a fact or a pair naming a boat that is not there,
-    a trail of other boats, a boat head to wind without her tack)."""
+    a trail of other boats, a boat head to wind without her tack). The hearing, the pair
+    and the ruling are :mod:`rightofway.rrs.room`'s, which the protest room calls too."""
     try:
         position = to_position(sc.position, sc.options)
     except PositionError as bad:
         raise FieldError(("position", *bad.path), bad.message) from None
-    ids = position.boat_ids
-    protest = _protest(sc, position)
-    incident = _incident(sc, protest)
-    pair = sc.pair or ((protest.by, protest.against) if protest else (ids[0], ids[1]))
-    if protest is not None and set(pair) != {protest.by, protest.against}:
-        raise FieldError(("pair",), f"the pair judged ({pair[0]}, {pair[1]}) must be the "
-                         f"protest's parties ({protest.by}, {protest.against})")
-    for i, bid in enumerate(pair):
-        if not position.has_boat(bid):
-            raise FieldError(("pair", i), f"no boat {shown(bid)} in the position (boats: "
-                             f"{', '.join(ids)})")
-    if pair[0] == pair[1]:
-        raise FieldError(("pair", 1), "a pair is two different boats")
+    if sc.protest is None and sc.incident is None and sc.expect.decision is not None:
+        raise FieldError(("expect", "decision"), "a decision needs a hearing: give "
+                         "protest: {by: ..., against: ...}")
+    try:
+        protest, incident = room.hearing_of(
+            position, (sc.protest.by, sc.protest.against) if sc.protest else None,
+            _incident(sc.incident))
+        pair = room.parties(position, sc.pair, protest)
+    except room.StateError as bad:
+        raise FieldError(bad.loc, bad.message) from None
     e = sc.expect
     for key in ("right_of_way", "keep_clear", "mark_room", "room", "clear_astern", "leeward"):
         value = getattr(e, key)
@@ -181,46 +178,15 @@ def prepare(sc: RrsScenario, file: str) -> Prepared:
                                  f"{shown(bid)} is not a party to the protest "
                                  f"({pair[0]}, {pair[1]})")
     try:
-        ruling = rules.ruling(position, pair[0], pair[1])
-        decision = hearing(position, protest, incident) if protest is not None else None
-    except PositionError as bad:
-        raise FieldError(("position", *bad.path), bad.message) from None
-    return Prepared(sc, file, position, (pair[0], pair[1]), protest, ruling, decision)
+        ruling, decision = room.judge(position, pair, protest, incident)
+    except room.StateError as bad:
+        raise FieldError(bad.loc, bad.message) from None
+    return Prepared(sc, file, position, pair, protest, ruling, decision)
 
 
-def _protest(sc: RrsScenario, position: Position) -> Protest | None:
-    if sc.protest is None:
-        if sc.incident is not None:
-            raise FieldError(("incident",), "facts found about an incident need a hearing: "
-                             "give protest: {by: ..., against: ...}")
-        if sc.expect.decision is not None:
-            raise FieldError(("expect", "decision"), "a decision needs a hearing: give "
-                             "protest: {by: ..., against: ...}")
+def _incident(m: IncidentModel | None) -> Incident | None:
+    if m is None:
         return None
-    for key in ("by", "against"):
-        bid = getattr(sc.protest, key)
-        if not position.has_boat(bid):
-            raise FieldError(("protest", key), f"no boat {shown(bid)} in the position (boats: "
-                             f"{', '.join(position.boat_ids)})")
-    if sc.protest.by == sc.protest.against:
-        raise FieldError(("protest", "against"), "a boat cannot protest herself")
-    return Protest(sc.protest.by, sc.protest.against)
-
-
-def _incident(sc: RrsScenario, protest: Protest | None) -> Incident | None:
-    m = sc.incident
-    if m is None or protest is None:
-        return None
-    parties = (protest.by, protest.against)
-    for key in ("avoiding_action", "room_not_given", "penalty_taken"):
-        bid = getattr(m, key)
-        if bid is not None and bid not in parties:
-            raise FieldError(("incident", key), f"{shown(bid)} is not a party to the protest "
-                             f"({parties[0]}, {parties[1]})")
-    for i, bid in enumerate(m.avoidable or ()):
-        if bid not in parties:
-            raise FieldError(("incident", "avoidable", i), f"{shown(bid)} is not a party to the "
-                             f"protest ({parties[0]}, {parties[1]})")
     return Incident(m.contact, m.damage, m.avoiding_action, m.room_to_keep_clear,
                     m.room_not_given, tuple(m.avoidable) if m.avoidable is not None else None,
                     m.penalty_taken)
@@ -292,23 +258,13 @@ EXPECTATIONS: tuple[Expectation[Prepared], ...] = (
 
 def check(p: Prepared) -> ScenarioReport:
     """Compare every expectation with what Part 2 gives (:data:`EXPECTATIONS`), and gather
-    the explanation."""
+    the summary and the explanation (:func:`rightofway.rrs.room.summary` and
+    :func:`~rightofway.rrs.room.sections`, what the protest room shows)."""
     compare = Comparison()
     scenarios.check_expectations(EXPECTATIONS, p, p.model.expect, compare)
     r = _ruling(p)
-    d = p.decision
-    summary = [
-        f"{r.keep_clear} keeps clear of {r.right_of_way}",
-        f"mark-room: {r.mark_room or 'nobody'}; room: {r.room or 'nobody'}",
-        f"deciding rules: {', '.join(r.rules)}",
-    ]
-    sections: list[tuple[str, tuple[Step, ...]]] = [
-        (f"Part 2 between {p.pair[0]} and {p.pair[1]}", r.steps)]
-    if d is not None:
-        summary.append(d.summary())
-        sections.extend(d.sections())
     return ScenarioReport(
         id=p.model.id, title=p.model.title, ruleset=p.model.ruleset, source=p.model.source,
-        file=p.file, mismatches=tuple(compare.mismatches), summary=tuple(summary),
-        sections=tuple(sections), checked=tuple(compare.checked),
+        file=p.file, mismatches=tuple(compare.mismatches), summary=room.summary(r, p.decision),
+        sections=room.sections(r, p.decision), checked=tuple(compare.checked),
     )
