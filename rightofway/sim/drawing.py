@@ -18,7 +18,7 @@ from rightofway.sim.position import Boat, Position, Vec
 from rightofway.sim.sailing import COMPASS
 from rightofway.svg import Colors, PlaneView, SvgWrapper, el, fmt, text
 
-__all__ = ["board", "scenario"]
+__all__ = ["board", "scenario", "view"]
 
 MARGIN = 30.0
 MAX_SCALE = 40.0
@@ -47,19 +47,25 @@ def _rose(panel: ET.Element, position: Position, size: int, colors: Colors) -> N
          text_anchor="end")
 
 
-def _panel(position: Position, paths: dict[str, tuple[Vec, ...]], starts: dict[str, Boat],
-           size: int, colors: Colors, title: str) -> ET.Element:
-    length = position.hull_length
+def view(position: Position, paths: dict[str, tuple[Vec, ...]], size: int = 480) -> PlaneView:
+    """Where a panel of ``position`` with ``paths`` plotted puts the paper: the map from
+    its units to the drawing's pixels (the protest room turns a pointer back with it)."""
     pts: list[Vec] = []
     for b in position.boats:
-        pts.extend(hull(b.at, b.heading, length))
+        pts.extend(hull(b.at, b.heading, position.hull_length))
     for path in paths.values():
         pts.extend(path)
     for m in position.marks:
         pts.append(m.at)
     for line in position.lines:
         pts.extend(line.ends)
-    v = _view(pts, size)
+    return _view(pts, size)
+
+
+def _panel(position: Position, paths: dict[str, tuple[Vec, ...]], starts: dict[str, Boat],
+           size: int, colors: Colors, title: str) -> ET.Element:
+    length = position.hull_length
+    v = view(position, paths, size)
     panel = ET.Element("svg", {"xmlns": svg.SVG_NS, "width": fmt(size),
                                "height": fmt(v.height)})
     svg.arrow_markers(panel, colors, "sim-")

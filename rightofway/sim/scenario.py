@@ -18,10 +18,9 @@ from pydantic import Field, StrictBool, model_validator
 
 from rightofway import limits, scenarios
 from rightofway.errors import shown
-from rightofway.explain import Step
 from rightofway.positions import PositionError
 from rightofway.scenarios import Comparison, Expectation, FieldError, Id, ScenarioReport
-from rightofway.sim import moves, rules
+from rightofway.sim import moves, room, rules
 from rightofway.sim.formats import (
     Compass,
     DiceModel,
@@ -30,9 +29,10 @@ from rightofway.sim.formats import (
     SimOptionsModel,
     SimPositionModel,
 )
-from rightofway.sim.plan import Move
+from rightofway.sim.plan import Move, Plan
 from rightofway.sim.position import Position, to_position
-from rightofway.sim.sailing import initial_wind, point_of_sail, start_turns, wind_after_round
+from rightofway.sim.room import Turn
+from rightofway.sim.sailing import initial_wind, point_of_sail, start_turns
 
 __all__ = ["AFTER_TOLERANCE", "EXPECTATIONS", "PointName", "Prepared", "Reason", "SimExpect",
            "SimScenario", "Turn", "check", "early_at_end", "prepare", "to_position",
@@ -115,18 +115,6 @@ class SimScenario(scenarios.ScenarioHeader):
         return self
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """One boat's turn of the scenario, accounted."""
-
-    accounting: moves.Accounting
-    early: bool
-    """Over the starting line before the gun at the end of this turn (SIM The Start): she
-    went over in this turn or an earlier one and is not back on the pre-start side."""
-    start: rules.StartCrossing | None = None
-    """How the turn met the starting line, when the position has one and the plan is legal."""
-
-
 @dataclass(frozen=True)
 class Prepared(scenarios.Prepared[SimScenario, Position, tuple[Move, ...]]):
     """A validated scenario as kernel values (:class:`rightofway.scenarios.Prepared`), with
@@ -138,7 +126,8 @@ class Prepared(scenarios.Prepared[SimScenario, Position, tuple[Move, ...]]):
     final: Position | None = None
     """The position once the moves are played (hulls that end touching are let stand)."""
     order: rules.PlayOrder | None = None
-    """SIM Turn Sequence for the position, when the file expects it."""
+    """SIM Turn Sequence for the position: of two boats or more where the rules decide it
+    (:func:`rightofway.sim.room.play_order`), and whenever the file expects it."""
 
 
 def prepare(sc: SimScenario, file: str) -> Prepared:
@@ -169,31 +158,17 @@ def prepare(sc: SimScenario, file: str) -> Prepared:
         for i, bid in enumerate(getattr(e, key) or ()):
             if bid not in ids:
                 raise FieldError(("expect", key, i), f"no boat {shown(bid)} in the position")
-    start = position.line("start")
-    if e.early is not None and start is None:
+    if e.early is not None and position.line("start") is None:
         raise FieldError(("expect", "early"), "the position has no starting line")
-    order = None
-    if e.play_order is not None:
+    order = room.play_order(position)
+    if order is None and e.play_order is not None:
         try:
             order = rules.play_order(position)
         except PositionError as bad:
             raise FieldError(("position", *bad.path), bad.message) from None
-    turns = []
-    current = position
-    over: dict[str, bool] = {}
-    for mv in played:
-        a = moves.account(current, mv.boat, mv.plan)
-        crossing = None
-        if a.legal and start is not None:
-            crossing = rules.start_crossing(current, start, a.path, early=over.get(a.boat, False))
-            over[a.boat] = crossing.early
-        turns.append(Turn(a, over.get(a.boat, False), crossing))
-        if not a.legal:
-            break
-        current = current._moved(a.end)  # hulls that end touching do not stop the check
+    turns, current = room.play(position, [Move(mv.boat, Plan.parse(mv.plan)) for mv in played])
     played_moves = tuple(Move(t.accounting.boat, t.accounting.plan) for t in turns)
-    return Prepared(sc, file, position, played_moves or None, None, tuple(turns), current,
-                    order)
+    return Prepared(sc, file, position, played_moves or None, None, turns, current, order)
 
 
 def early_at_end(p: Prepared) -> frozenset[str]:
@@ -255,12 +230,7 @@ def _after(p: Prepared, want: dict[str, AfterModel]) -> Iterator[tuple[str, Any,
 
 def wind_after(p: Prepared) -> tuple[str, int]:
     """The wind once the moves are played and the file's end-of-round dice rolled."""
-    final = p.final or p.position
-    wind = (final.wind, final.knots)
-    dice = p.model.dice
-    if dice.direction is not None or dice.speed is not None:
-        wind = wind_after_round(wind, dice.direction, dice.speed)
-    return wind
+    return room.wind_after(p.final or p.position, p.model.dice.direction, p.model.dice.speed)
 
 
 def _wind(p: Prepared, want: ExpectWindModel) -> Iterator[tuple[str, Any, Any]]:
@@ -301,23 +271,9 @@ def check(p: Prepared) -> ScenarioReport:
     gather the explanation."""
     compare = Comparison()
     scenarios.check_expectations(EXPECTATIONS, p, p.model.expect, compare)
-    wind = wind_after(p)
-    summary = []
-    sections: list[tuple[str, tuple[Step, ...]]] = []
-    for t in p.turns:
-        a = t.accounting
-        verdict = "legal" if a.legal else f"illegal ({a.reason})"
-        back = t.start is not None and t.start.went_over and t.start.returned
-        summary.append(f"{a.boat} {a.plan}: {a.point_of_sail}, {a.units} units, {verdict}"
-                       + (", early" if t.early else "")
-                       + (", over the starting line and back" if back else ""))
-        sections.append((f"{a.boat}'s turn: {a.plan}", a.steps))
-    if p.order is not None:
-        summary.append("play order: " + ", ".join(p.order.order))
-        sections.append(("Play order", p.order.steps))
-    summary.append(f"wind: {wind[0]} {wind[1]} knots")
+    summary, sections = room.summarise(p.position, p.turns, p.order, wind_after(p))
     return ScenarioReport(
         id=p.model.id, title=p.model.title, ruleset=p.model.ruleset, source=p.model.source,
-        file=p.file, mismatches=tuple(compare.mismatches), summary=tuple(summary),
-        sections=tuple(sections), checked=tuple(compare.checked),
+        file=p.file, mismatches=tuple(compare.mismatches), summary=summary,
+        sections=sections, checked=tuple(compare.checked),
     )
