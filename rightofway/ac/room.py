@@ -40,8 +40,8 @@ from rightofway.explain import Step, steps_json
 from rightofway.geometry import Compass
 from rightofway.svg import Colors, grid_panel
 
-__all__ = ["Ruled", "StateError", "explain", "move_of", "options_of", "position_of", "read",
-           "rule"]
+__all__ = ["Ruled", "StateError", "closes_start", "explain", "move_of", "options_of",
+           "position_of", "read", "rule"]
 
 Loc = tuple[str | int, ...]
 Point = tuple[int, int]
@@ -397,7 +397,9 @@ def explain(position: Position, move: Move | None, *, asks_first: bool = False) 
     """The ruling on ``move`` (none without one) and what is said about it: the summary
     (the start round, each boat, the cover, the move's verdict and points) and the
     explanation's sections (the ruling's steps). Who moves first after the start is said
-    when ``asks_first`` (a scenario's ``expect.first``) asks it."""
+    when the move closes the start procedure (a document says so without expectations,
+    and the room shows it), or when ``asks_first`` (a scenario's ``expect.first``) asks it
+    of another position."""
     summary: list[str] = []
     sections: list[tuple[str, tuple[Step, ...]]] = []
     if position.phase == "start":
@@ -413,7 +415,7 @@ def explain(position: Position, move: Move | None, *, asks_first: bool = False) 
             summary.append(f"points: {lg.points}, crew points: {lg.crew_points or 0}")
         sections.append((f"ruling on {move}", lg.steps))
     after = lg.after if lg is not None and lg.after is not None else position
-    if asks_first:
+    if asks_first or closes_start(position, lg):
         who, steps = first_mover(after)
         sections.append(("who moves first", tuple(steps)))
         summary.append(f"first to move after the start: {who or 'the card draw decides'}")
