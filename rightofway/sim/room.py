@@ -114,7 +114,8 @@ def summarise(position: Position, turns: Sequence[Turn], order: rules.PlayOrder 
     """The summary lines and the explanation's sections of a document: each turn's plan,
     point of sail, units and verdict (with an early start, or a crossing and return), the
     play order of a position of two boats or more where it is decided (SIM Turn Sequence;
-    ``order`` is :func:`play_order` of ``position``), and the wind after the rolls. What the scenario check reports and the protest room shows."""
+    ``order`` is :func:`play_order` of ``position``), and the wind after the rolls: what
+    the scenario check reports and the protest room shows."""
     summary = []
     sections: list[tuple[str, tuple[Step, ...]]] = []
     for t in turns:
