@@ -8,19 +8,18 @@ keys (``moves``, ``cycles``, ``cover_tokens``, ``after`` and more detail in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from rightofway import limits, scenarios
-from rightofway.explain import Step
-from rightofway.geometry import Compass, Point, Tack
+from rightofway.geometry import Point
 from rightofway.races import plain
 from rightofway.results import Basis, Ruling
 from rightofway.rtw import moves as mv
-from rightofway.rtw import rules
-from rightofway.rtw.course import Course, SetupError
+from rightofway.rtw import room, rules
+from rightofway.rtw.course import SetupError
 from rightofway.rtw.formats import (
     ActionName,
     BoatId,
@@ -33,14 +32,13 @@ from rightofway.rtw.moves import IllegalMove
 from rightofway.rtw.position import (
     Move,
     Options,
-    PenaltyTurn,
     Position,
     PositionError,
-    Protest,
 )
-from rightofway.rtw.race import DEFAULT_DIE, Event, Race, RaceOptions
+from rightofway.rtw.race import DEFAULT_DIE, Event, Race
+from rightofway.rtw.room import Played
 from rightofway.rtw.rules import BoatFacts, Cover
-from rightofway.rtw.sections import RTW2, RTW31
+from rightofway.rtw.sections import RTW2
 from rightofway.scenarios import (
     Comparison,
     Coord,
@@ -346,16 +344,6 @@ class RtwScenario(ScenarioHeader):
     """The outcome expected; every key given must hold."""
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
-    """One play of a race scenario: the move, the race before it and what it caused."""
-
-    move: Move
-    """The move played (a :class:`~rightofway.rtw.PenaltyTurn` too)."""
-    before: Race
-    events: tuple[Event, ...]
-
-
 @dataclass(frozen=True)
 class Prepared(scenarios.Prepared[RtwScenario, Position, Move]):
     """A validated scenario turned into kernel values: the file ``model``, its ``position``,
@@ -382,36 +370,18 @@ def to_position(pm: PositionModel, options: Options) -> Position:
 def prepare(sc: RtwScenario, file: str) -> Prepared:
     """Build kernel values and check every boat id the file names.
 
-    A race scenario is played out here: a play the file cannot have meant (a wind
-    shift with no die result given) is a :class:`FieldError`; a play the rules
-    refuse is a finding, kept in :attr:`Prepared.refused`.
+    The kernel values come from :func:`rightofway.rtw.room.read`, which reads the file's
+    data (less ``expect``) as the protest room does. A race scenario is played out there: a
+    play the file cannot have meant (a wind shift with no die result given) is a
+    :class:`FieldError`; a play the rules refuse is a finding, kept in
+    :attr:`Prepared.refused`.
     """
-    o = sc.options
-    options = Options(o.yellow_skips_next_turn, o.cover, o.shadow, o.cover_depth,
-                      o.penalty_requires_protest, o.beam_gust_after_manoeuvre)
-    course: Course | None = None
-    course_error: SetupError | None = None
-    if sc.race is not None or sc.play is not None:
-        course, course_error = _race_header(sc)
-    position = to_position(sc.position, options)
-    if course is not None:
-        try:
-            position = replace(position, marks=course.marks())
-        except PositionError as err:
-            raise FieldError(("position", *err.path), err.message) from None
-    move = None
-    if sc.move is not None:
-        known_boat(position, ("move", "boat"), sc.move.boat)
-        move = Move(sc.move.boat, tuple(sc.move.actions))
-    protest = None
-    if sc.protest is not None:
-        if sc.move is None:
-            raise FieldError(("protest",), "a protest is about a move; add the move protested")
-        known_boat(position, ("protest", "by"), sc.protest.by)
-        known_boat(position, ("protest", "against"), sc.protest.against)
-        if sc.protest.by == sc.protest.against:
-            raise FieldError(("protest", "by"), "a boat cannot protest against itself")
-        protest = Protest(sc.protest.by, sc.protest.against)
+    data = sc.model_dump(mode="json", by_alias=True, exclude={"expect"}, exclude_unset=True)
+    try:
+        setup, _ = room.read(data)
+    except room.StateError as err:
+        raise FieldError(err.loc, err.message) from None
+    position = setup.position
     e = sc.expect
     for key in ("boats", "claims", "moves", "cover_tokens", "can_serve_penalty", "after"):
         for bid in getattr(e, key) or {}:
@@ -425,25 +395,18 @@ def prepare(sc: RtwScenario, file: str) -> Prepared:
             known_boat(position, ("expect", "ruling", "penalty"), bid)
         for i, bid in enumerate(e.ruling.infringed or []):
             known_boat(position, ("expect", "ruling", "infringed", i), bid)
-    if move is None:
+    if setup.move is None:
         for key in ("legal", "after", "ruling"):
             if getattr(e, key) is not None:
                 raise FieldError(
                     ("expect", key), f"'{key}' describes a move; the scenario has none"
                 )
-    race_keys = ("setup", "illegal", "events", "absent", "final")
     if sc.race is None:
-        for key in race_keys:
+        for key in ("setup", "illegal", "events", "absent", "final"):
             if getattr(e, key) is not None:
                 raise FieldError(("expect", key), f"'{key}' describes a race; the scenario has "
                                  "no 'race'")
-        return Prepared(sc, file, position, move, protest)
-    for bid in sc.race.boats:
-        known_boat(position, ("race", "boats", bid), bid)
-    for i, pm in enumerate(sc.play or []):
-        known_boat(position, ("play", i, "boat"), pm.boat)
-        for j, bid in enumerate(pm.protests or []):
-            known_boat(position, ("play", i, "protests", j), bid)
+        return Prepared(sc, file, position, setup.move, setup.protest)
     for key in ("events", "absent"):
         for i, m in enumerate(getattr(e, key) or []):
             for attr in ("boat", "against", "by"):
@@ -458,94 +421,18 @@ def prepare(sc: RtwScenario, file: str) -> Prepared:
                 known_boat(position, ("expect", "final", key, i), bid)
         for bid in e.final.boats or {}:
             known_boat(position, ("expect", "final", "boats", bid), bid)
-    assert course is not None or course_error is not None
-    return _play_out(sc, file, position, course, course_error)
+    return Prepared(sc, file, position, setup.move, None, race=setup.race,
+                    setup_error=setup.setup_error, played=setup.played, refused=setup.refused,
+                    final=setup.final)
 
 
-def _race_header(sc: RtwScenario) -> tuple[Course | None, SetupError | None]:
-    """The course of a race scenario, after checking the keys a race scenario may not use."""
-    if sc.race is None:
-        raise FieldError(("play",), "a scenario that plays moves needs its 'race'")
-    if sc.move is not None or sc.protest is not None:
-        key = "move" if sc.move is not None else "protest"
-        raise FieldError((key,), "a race scenario plays its moves in 'play' (with their "
-                         "protests); 'move' and 'protest' are for one-move scenarios")
-    pm = sc.position
-    if pm.marks:
-        raise FieldError(("position", "marks"), "a race scenario's marks come from its course "
-                         "(race.course); leave 'marks' out")
-    if "phase" in pm.model_fields_set:
-        raise FieldError(("position", "phase"), "a race scenario's phase follows the race (the "
-                         "start procedure while a boat has moves of it left); leave it out")
-    for i, b in enumerate(pm.boats):
-        if b.leg is not None:
-            raise FieldError(("position", "boats", i, "leg"), "in a race scenario a boat's leg "
-                             "is its race state: give it in race.boats")
-    c = sc.race.course
-    try:
-        course = Course(c.gate_buoy, c.committee_boat, c.windward, tuple(c.flags), c.laps,
-                        c.layout, c.extra)
-    except SetupError as err:
-        return None, err
-    for bid, st in sc.race.boats.items():
-        if st.leg > course.legs:
-            raise FieldError(("race", "boats", bid, "leg"),
-                             f"leg {st.leg} is past the last leg ({course.legs}) of this course")
-    if sc.race.check_setup and sc.race.boats:
-        raise FieldError(("race", "boats"), "a race that begins with its set-up (check_setup: "
-                         "true) has no race states; set check_setup: false to take one up")
-    return course, None
-
-
-def _play_out(sc: RtwScenario, file: str, position: Position, course: Course | None,
-              course_error: SetupError | None) -> Prepared:
-    """Set the race up and play its moves."""
-    rm = sc.race
-    assert rm is not None
-    plays: list[Move] = []
-    for i, pm in enumerate(sc.play or []):
-        if (pm.actions is None) == (pm.penalty is None):
-            raise FieldError(("play", i), "a play has either 'actions' or 'penalty'")
-        plays.append(PenaltyTurn(pm.boat, pm.penalty) if pm.penalty is not None
-                     else Move(pm.boat, tuple(pm.actions or ())))
-    single = plays[0] if len(plays) == 1 and isinstance(plays[0], Move) else None
-    if course is None:
-        return Prepared(sc, file, position, single, None, setup_error=course_error)
-    ro = rm.options
-    options = RaceOptions(ro.wind_shifts, tuple(Compass[d] for d in ro.die), ro.start_moves,
-                          ro.auto_protest)
-    states = {bid: st.model_dump() for bid, st in rm.boats.items()}
-    try:
-        race = Race.new(position.boats, course, rm.seed, options, yellow=position.yellow,
-                        blue=position.blue, wind=position.wind, rules_options=position.options,
-                        check_setup=rm.check_setup, states=states)
-    except SetupError as err:
-        if rm.check_setup:
-            return Prepared(sc, file, position, single, None, setup_error=err)
-        raise FieldError(("race", "boats"), str(err)) from None
-    except PositionError as err:
-        raise FieldError(("race", "boats"), err.message) from None
-    if sc.position.turn_order:
-        race = replace(race, position=replace(race.position,
-                                              turn_order=tuple(sc.position.turn_order)))
-    played: list[Played] = []
-    current = race
-    refused: tuple[int, IllegalMove] | None = None
-    for i, (move, pm) in enumerate(zip(plays, sc.play or [], strict=True)):
-        try:
-            after, events = current.play(
-                move, protests=None if pm.protests is None else tuple(pm.protests),
-                rolls=tuple(Compass[r] for r in pm.rolls))
-        except IllegalMove as err:
-            refused = (i + 1, err)
-            break
-        except ValueError as err:
-            raise FieldError(("play", i, "rolls") if "wind shift" in str(err) else ("play", i),
-                             str(err)) from None
-        played.append(Played(move, current, events))
-        current = after
-    return Prepared(sc, file, race.position, single, None, race=race, played=tuple(played),
-                    refused=refused, final=current)
+def _setup(p: Prepared) -> room.Setup:
+    """The prepared scenario as the room's kernel values."""
+    rm = p.model.race
+    return room.Setup(p.position, p.move, p.protest, raced=rm is not None,
+                      check_setup=rm.check_setup if rm is not None else True, race=p.race,
+                      setup_error=p.setup_error, played=p.played, refused=p.refused,
+                      final=p.final)
 
 
 def _pairs(rows: list[tuple[str, str]] | list[list[str]]) -> frozenset[frozenset[str]]:
@@ -557,14 +444,9 @@ def _cycle_key(cycle: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     return tuple(cycle[k:]) + tuple(cycle[:k])
 
 
-def _fmt_pt(p: Point) -> str:
-    return f"[{p[0]}, {p[1]}]"
-
-
 @dataclass(frozen=True)
 class _Judged:
-    """What :func:`check` works out once for a scenario, read by the expectation rows; the
-    rows that explain what they compare add to ``sections``."""
+    """What :func:`check` works out once for a scenario, read by the expectation rows."""
 
     prepared: Prepared
     move: Move | None
@@ -573,9 +455,6 @@ class _Judged:
     graph: nx.DiGraph
     covers: list[Cover]
     ruling: Ruling[Position, Move] | None
-    before: str
-    """``"before the move, "`` when there is a move, to head the position's sections."""
-    sections: list[tuple[str, tuple[Step, ...]]]
 
     @property
     def position(self) -> Position:
@@ -599,16 +478,11 @@ def _right_of_way(j: _Judged, want: list[tuple[str, str, Basis]]) -> Rows:
         row = rules.right_of_way(j.position, holder, giver)
         yield (f"right_of_way.{holder}.{giver}", (holder, giver, basis),
                (row.holder, row.giver, row.basis))
-        if not j.graph.has_edge(row.giver, row.holder):
-            j.sections.append((f"{j.before}right of way: {row.holder} over {row.giver} "
-                               "(not engaged)", row.steps))
 
 
 def _can_serve_penalty(j: _Judged, want: dict[str, bool]) -> Rows:
     for bid, can in want.items():
-        answer = mv.penalty_serving(j.position, bid)
-        yield f"can_serve_penalty.{bid}", can, answer.value
-        j.sections.append((f"{j.before}penalty serving: {bid}", answer.steps))
+        yield f"can_serve_penalty.{bid}", can, mv.penalty_serving(j.position, bid).value
 
 
 def _after(j: _Judged, want: dict[str, AfterExpect]) -> Rows:
@@ -667,57 +541,23 @@ MOVE_EXPECTATIONS: tuple[Expectation[_Judged], ...] = (
 
 
 def check(p: Prepared) -> ScenarioReport:
-    """Evaluate a scenario: compare every expectation and gather the live explanation."""
-    pos, e = p.position, p.model.expect
+    """Evaluate a scenario: compare every expectation and gather the live explanation.
+
+    The summary and the explanation are :func:`rightofway.rtw.room.explain`'s, the very
+    function the protest room rules with; the questions ``expect`` asks of right of way
+    between boats not engaged and of penalty serving add their answers to it."""
+    e = p.model.expect
     compare = Comparison()
-    summary: list[str] = []
-    sections: list[tuple[str, tuple[Step, ...]]] = []
-
-    fs = rules.facts(pos)
-    cl = mv.claims(pos)
-    graph = rules.engagement_graph(pos)
-    covers = rules.covers(pos)
-    if p.move is not None:
-        summary.append("before the move:")
-    for b in pos.boats:
-        f = fs[b.id]
-        zone = rules.zone_mark(pos, b)
-        tack = "head to wind" if f.tack is Tack.NONE else f"{f.tack} tack"
-        summary.append(
-            f"{b.id} at {_fmt_pt(b.at)} heading {b.heading.name}: {tack}, "
-            f"{f.point_of_sail} ({f.speed}){', in the zone of ' + zone.id if zone else ''}"
-            f"{', held by a lull' if b.lull else ''}; claims "
-            f"{' '.join(_fmt_pt(q) for q in sorted(cl[b.id])) or 'nothing'}"
-        )
-    before = "before the move, " if p.move is not None else ""
-    edges = sorted(graph.edges(data=True), key=lambda t: (t[1], t[0]))
-    for giver, holder, data in edges:
-        summary.append(f"{holder} has right of way over {giver} ({data['basis']})")
-        sections.append((f"{before}right of way: {holder} over {giver}", data["steps"]))
-    if not edges:
-        summary.append("no boats are engaged")
-    for cyc in graph.graph["cycles"]:
-        summary.append(f"right-of-way cycle: {' over '.join([*cyc, cyc[0]])}")
-    for c in covers:
-        sections.append((f"{before}cover: {c.coverer} covers {c.covered}", c.steps))
-
-    ruling = rules.adjudicate(pos, p.move, p.protest) if p.move is not None else None
-    judged = _Judged(p, p.move, fs, cl, graph, covers, ruling, before, sections)
+    asked = room.Asked(tuple((h, g) for h, g, _ in e.right_of_way or ()),
+                       tuple(e.can_serve_penalty or ()))
+    found = room.explain(_setup(p), asked)
+    judged = _Judged(p, p.move, found.facts, found.claims, found.graph, found.covers,
+                     found.ruling)
     check_expectations(POSITION_EXPECTATIONS, judged, e, compare)
-    if ruling is not None:
-        summary.append(f"move {p.move}: {'legal' if ruling.legal else 'ILLEGAL'}"
-                       f" - {ruling.reason}")
-        if ruling.legal:
-            summary.append(
-                f"infringed against: {', '.join(sorted(ruling.infringed)) or 'nobody'}"
-                f"{' (exonerated)' if ruling.exonerated else ''}; penalty: "
-                f"{ruling.penalty or 'none'}"
-                f"{'; protest ' + ruling.verdict if ruling.verdict else ''}"
-            )
-        sections.append((f"ruling on {p.move}", ruling.steps))
+    if found.ruling is not None:
         check_expectations(MOVE_EXPECTATIONS, judged, e, compare)
     if p.model.race is not None:
-        _check_race(p, compare, summary, sections)
+        _check_race(p, compare)
     return ScenarioReport(
         id=p.model.id,
         title=p.model.title,
@@ -725,8 +565,8 @@ def check(p: Prepared) -> ScenarioReport:
         source=p.model.source,
         file=p.file,
         mismatches=tuple(compare.mismatches),
-        summary=tuple(summary),
-        sections=tuple(sections),
+        summary=found.summary,
+        sections=found.sections,
         checked=tuple(compare.checked),
     )
 
@@ -812,40 +652,21 @@ FINAL_EXPECTATIONS: tuple[Expectation[Race], ...] = (
 """What ``expect.final`` says of the race after the plays (``to_move: null``: it is over)."""
 
 
-def _check_race(p: Prepared, compare: Comparison, summary: list[str],
-                sections: list[tuple[str, tuple[Step, ...]]]) -> None:
+def _check_race(p: Prepared, compare: Comparison) -> None:
     """Compare a race scenario's expectations: set-up, refused play, events, final state."""
     e = p.model.expect
     if p.setup_error is not None:
         err = p.setup_error
-        summary.append(f"set-up refused: {err}")
-        sections.append(("set-up", (Step("conclusion", err.message, err.cite or RTW31),)))
         compare("setup.valid", e.setup.valid if e.setup is not None else True, False)
         if e.setup is not None and e.setup.cite is not None:
             compare("setup.cite", e.setup.cite, str(err.cite) if err.cite else None)
         return
-    summary.append("set-up allowed" if p.model.race and p.model.race.check_setup
-                   else "race taken up mid-way")
     if e.setup is not None:
         compare("setup.valid", e.setup.valid, True)
-    found: list[tuple[int, Event]] = []
-    for i, played in enumerate(p.played, 1):
-        texts = [ev.text for ev in played.events if ev.kind != "move"]
-        summary.append(f"play {i}: {played.move}{' - ' + '; '.join(texts) if texts else ''}")
-        steps: list[Step] = []
-        if not isinstance(played.move, PenaltyTurn):  # penalty turns are not adjudicated
-            steps.extend(rules.adjudicate(played.before.position, played.move).steps)
-        steps.extend(Step("fact", ev.text, ev.cite) for ev in played.events)
-        sections.append((f"play {i}: {played.move}", tuple(steps)))
-        found.extend((i, ev) for ev in played.events)
-    if p.refused is not None:
+    found = [(i, ev) for i, played in enumerate(p.played, 1) for ev in played.events]
+    if p.refused is not None and e.illegal is None:
         n, refusal = p.refused
-        summary.append(f"play {n}: refused - {refusal.reason}")
-        cite = refusal.cite or RTW2
-        sections.append((f"play {n}: {refusal.move} (refused)",
-                         (Step("conclusion", refusal.reason, cite),)))
-        if e.illegal is None:
-            compare("illegal", None, f"play {n} refused: {refusal.reason}")
+        compare("illegal", None, f"play {n} refused: {refusal.reason}")
     check_expectations(RACE_EXPECTATIONS, _Raced(p, found), e, compare)
     if e.final is not None and p.final is not None:
         check_expectations(FINAL_EXPECTATIONS, p.final, e.final, compare)
