@@ -33,11 +33,7 @@ from rightofway.svg import (
 from rightofway.vg import game
 from rightofway.vg.position import Move, Position, _path, landings
 
-__all__ = ["Affine", "board", "race", "scenario", "scenario_view"]
-
-Affine = tuple[float, float, float, float, float, float]
-"""An affine map ``(a, b, c, d, e, f)`` of page intersections ``(x, y)`` to SVG user units:
-``sx = a*x + c*y + e``, ``sy = b*x + d*y + f``."""
+__all__ = ["board", "race", "scenario", "scenario_view"]
 
 
 def _side_color(colors: Colors, side: str | None) -> str:
@@ -191,7 +187,7 @@ def _panel(position: Position, *, size: int, move: Move | None, zones: bool,
     return svg, c
 
 
-def _affine(c: Canvas) -> Affine:
+def _affine(c: Canvas) -> tuple[float, float, float, float, float, float]:
     """Where ``c`` draws the intersections: the page's x East and y North to SVG units."""
     x0, y0 = c.x(0), c.y(0)
     return (c.x(1) - x0, 0.0, 0.0, c.y(1) - y0, x0, y0)
@@ -236,10 +232,11 @@ def scenario(position: Position, move: Move | None = None, *, size: int = 420,
 
 def scenario_view(position: Position, move: Move | None = None, *, size: int = 420,
                   zones: bool = True, colors: Colors | None = None
-                  ) -> tuple[SvgWrapper, Affine]:
-    """:func:`scenario`'s drawing and where it draws the page: the :data:`Affine` map of
-    an intersection to the SVG units of the first panel (the position before the move), so
-    that a point on the drawing maps back to the page."""
+                  ) -> tuple[SvgWrapper, tuple[float, float, float, float, float, float]]:
+    """:func:`scenario`'s drawing and where it draws the page: the affine map ``(a, b, c,
+    d, e, f)`` of an intersection ``(x, y)`` to the SVG units of the first panel (the
+    position before the move), ``sx = a*x + c*y + e`` and ``sy = b*x + d*y + f``, so that
+    a point on the drawing maps back to the page."""
     colors = colors or Colors()
     ruling = game.adjudicate(position, move) if move is not None else None
     after = ruling.after if ruling is not None else None

@@ -36,7 +36,6 @@ from rightofway.geometry import Point
 from rightofway.positions import PositionError
 from rightofway.results import Ruling
 from rightofway.vg import drawing, game, rules
-from rightofway.vg.drawing import Affine
 from rightofway.vg.position import Boat, Mark, Move, Position
 from rightofway.vg.vectors import Vector, VectorError, next_vectors, shape_faults
 
@@ -46,6 +45,9 @@ if TYPE_CHECKING:  # networkx loads when the graph is built
 __all__ = ["VECTOR_CHOICES", "Explained", "explain", "read", "rule"]
 
 Loc = tuple[str | int, ...]
+Affine = tuple[float, float, float, float, float, float]
+"""An affine map ``(a, b, c, d, e, f)`` of intersections ``(x, y)`` to SVG user units:
+``sx = a*x + c*y + e``, ``sy = b*x + d*y + f`` (the board's ``to_svg``)."""
 
 HEADER_KEYS = ("schema_version", "id", "title", "ruleset", "source", "notes")
 """The keys every scenario document opens with; the room reads them only to check them."""

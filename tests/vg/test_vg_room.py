@@ -439,3 +439,10 @@ def test_every_wrong_type_anywhere_is_an_input_error(name: str) -> None:
             except InputError:
                 continue
             assert rule(edited)["summary"]  # what reads is ruled
+
+
+def test_an_expect_given_is_not_read() -> None:
+    name = "vg-gw5-lands-on-boat"
+    state = scenario(name)
+    state["expect"] = {"legal": True}
+    assert rule(state)["summary"] == ruled(name, 1)["summary"]
