@@ -458,56 +458,62 @@ _CREWS = [list(c) for c in combinations(range(1, 9), 3)]
 
 def _board(state: Mapping[str, Any], position: Position, move: Move | None,
            to_svg: list[float]) -> dict[str, Any]:
-    raw = state["position"]["boats"]
-    order = {b["id"]: i for i, b in enumerate(raw)}
+    """What the page edits: each boat's bow and heading and the three marks (``items``),
+    and the other inputs (``fields``): the move, each boat's leg, crew, sequence, hand,
+    finish and start verdict, the phase, and the options. A list (a hand, the actions) is
+    one text field the page shows and reads as a JSON list; clearing a field leaves its
+    key out (the default)."""
+    index = {b["id"]: i for i, b in enumerate(state["position"]["boats"])}
     items: list[dict[str, Any]] = []
-    fields: list[dict[str, Any]] = []
-    o = position.options
-    for name in ("advanced", *ADVANCED_PARTS):
-        value = bool(state.get("options", {}).get(name)) if name == "advanced" \
-            else getattr(o, name)
-        fields.append(_field(f"option {name.replace('_', ' ')}", ["options", name], value,
-                             "bool"))
-    fields.append(_field("option legs", ["options", "legs"], o.legs, "number"))
-    fields.append(_field("position phase", ["position", "phase"], position.phase, "choice",
-                         ["start", "race"]))
-    fields.append(_field("start rounds made", ["position", "start_round"],
-                         position.start_round, "number"))
-    for b in position.boats:  # in turn order; paths index the document's list
-        i = order[b.id]
-        at: list[str | int] = ["position", "boats", i]
+    fields = [
+        _field("move: boat", ["move", "boat"], move.boat if move else None, "choice",
+               list(position.boat_ids)),
+        _field("move: card played (like G3/5/1-4-7)", ["move", "card"],
+               str(move.card) if move is not None and move.card is not None else None, "text"),
+        _field("move: card discarded for 2 points", ["move", "discard"],
+               str(move.discard) if move is not None and move.discard is not None else None,
+               "text"),
+        _field(f"move: actions, a list of {' '.join(ACTIONS)}", ["move", "actions"],
+               list(move.actions) if move is not None else [], "text"),
+        _field("move: a skipped turn exchanges the hand", ["move", "exchange"],
+               move.exchange if move is not None else False, "bool"),
+    ]
+    for b in position.boats:  # in turn order; the paths index the document's list
+        at: list[str | int] = ["position", "boats", index[b.id]]
         items.append({"id": b.id, "kind": "boat", "path": [*at, "bow"], "at": list(b.at),
                       "heading": {"path": [*at, "heading"], "value": b.heading.name,
                                   "choices": list(HEADINGS)}})
-        fields.append(_field(f"{b.id} leg", [*at, "leg"], b.leg, "number"))
-        fields.append(_field(f"{b.id} crew", [*at, "crew"],
-                             list(b.crew) if b.crew is not None else None, "choice",
-                             [None, *_CREWS]))
-        fields.append(_field(f"{b.id} sequence", [*at, "sequence"], b.sequence, "choice",
-                             [None, 2, 3, 4, 5]))
-        hand = [str(c) for c in b.hand] if b.hand is not None else []
-        for j, c in enumerate([*hand, None]):
-            fields.append(_field(f"{b.id} card {j + 1}", [*at, "hand", j], c, "text"))
-        fields.append(_field(f"{b.id} finished", [*at, "finished"], b.finished, "bool"))
-        fields.append(_field(f"{b.id} start verdict", [*at, "status"], b.status, "choice",
-                             [None, "disqualified", "stands-still"]))
-    course = o.course
-    for name, p in (("windward", course.windward), ("leeward", course.leeward),
-                    ("jury", course.jury)):
-        items.append({"id": name, "kind": "mark", "path": ["options", "course", name],
+        fields += [
+            _field(f"{b.id}: leg", [*at, "leg"], b.leg, "number"),
+            _field(f"{b.id}: crew's key positions", [*at, "crew"],
+                   list(b.crew) if b.crew is not None else None, "choice", [None, *_CREWS]),
+            _field(f"{b.id}: sequence's last card", [*at, "sequence"], b.sequence, "choice",
+                   [None, 2, 3, 4, 5]),
+            _field(f"{b.id}: hand, a list of cards", [*at, "hand"],
+                   [str(c) for c in b.hand] if b.hand is not None else None, "text"),
+            _field(f"{b.id}: finished", [*at, "finished"], b.finished, "bool"),
+            _field(f"{b.id}: start verdict", [*at, "status"], b.status, "choice",
+                   [None, "disqualified", "stands-still"]),
+        ]
+    course = position.options.course
+    for name, key, p in (("windward buoy", "windward", course.windward),
+                         ("leeward buoy", "leeward", course.leeward),
+                         ("jury boat", "jury", course.jury)):
+        items.append({"id": name, "kind": "mark", "path": ["options", "course", key],
                       "at": list(p), "heading": None})
-    fields.append(_field("move boat", ["move", "boat"], move.boat if move else None, "choice",
-                         list(position.boat_ids)))
-    for name in ("card", "discard"):
-        card = getattr(move, name) if move is not None else None
-        fields.append(_field(f"move {name}", ["move", name],
-                             str(card) if card is not None else None, "text"))
-    acts = list(move.actions) if move is not None else []
-    for k, a in enumerate([*acts, None]):
-        fields.append(_field(f"move action {k + 1}", ["move", "actions", k], a, "choice",
-                             list(ACTIONS)))
-    fields.append(_field("move exchanges the hand", ["move", "exchange"],
-                         move.exchange if move is not None else False, "bool"))
+    fields += [
+        _field("phase", ["position", "phase"], position.phase, "choice", ["start", "race"]),
+        _field("start: rounds of manoeuvres made (0..4)", ["position", "start_round"],
+               position.start_round, "number"),
+    ]
+    o = position.options
+    given = state.get("options", {})
+    fields.append(_field("option: advanced (all five parts)", ["options", "advanced"],
+                         bool(given.get("advanced")), "bool"))
+    fields += [_field(f"option: {name.replace('_', ' ')}", ["options", name], getattr(o, name),
+                      "bool") for name in ADVANCED_PARTS]
+    fields.append(_field("option: upwind-downwind legs (1..20)", ["options", "legs"], o.legs,
+                         "number"))
     return {"kind": "grid", "snap": 1, "to_svg": to_svg, "items": items, "wind": None,
             "fields": fields}
 

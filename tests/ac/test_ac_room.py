@@ -323,12 +323,42 @@ def test_over_the_line_early_is_disqualified() -> None:
     assert not any("disqualif" in s["text"] for s in under["explanation"][0]["steps"])
 
 
-def test_an_action_slot_appends_an_action() -> None:
+def _field(result: dict[str, Any], label: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(f for f in result["board"]["fields"]
+                                 if f["label"].startswith(label))
+    return found
+
+
+def test_the_lists_are_edited_whole() -> None:
     result = rule(SIMPLE)
-    slots = [f for f in result["board"]["fields"] if f["label"].startswith("move action")]
-    assert [f["value"] for f in slots] == ["A", "A", None]
-    added = rule(_set(SIMPLE, slots[-1]["path"], "AL"))
-    assert "blue G2/4/2-6-7: A A AL" in _move_line(added["summary"])
+    actions = _field(result, "move: actions")
+    assert (actions["value"], actions["type"]) == (["A", "A"], "text")
+    # one action more than the green 2's two points: the move spends 3 (AC Boat Position and
+    # Movement)
+    more = rule(_set(SIMPLE, actions["path"], ["A", "A", "AL"]))
+    assert _move_line(more["summary"]).startswith("move blue G2/4/2-6-7: A A AL: ILLEGAL")
+    # a card the hand does not hold is refused (AC Turn Sequence); put in the hand, it is
+    # played
+    hand = _field(result, "blue: hand")
+    assert hand["value"] == ["G2/4/2-6-7", "R3/5/1-2-3"]
+    other = _set(_set(SIMPLE, ["move", "card"], "G4/1/1-2-3"), actions["path"],
+                 ["A", "A", "A", "A"])
+    refused = _move_line(rule(other)["summary"])
+    assert "ILLEGAL" in refused and refused.endswith("[AC Turn Sequence]")
+    held = rule(_set(other, hand["path"], [*hand["value"], "G4/1/1-2-3"]))
+    assert "legal - " in _move_line(held["summary"])
+
+
+def test_the_marks_are_items_of_the_course() -> None:
+    result = rule(SIMPLE)
+    marks = {i["id"]: i for i in result["board"]["items"] if i["kind"] == "mark"}
+    assert {k: v["at"] for k, v in marks.items()} == {
+        "windward buoy": [10, 44], "leeward buoy": [14, 4], "jury boat": [6, 4]}
+    # the windward buoy dragged onto blue's bow: no hull may touch a mark
+    with pytest.raises(StateError) as caught:
+        rule(_set(SIMPLE, marks["windward buoy"]["path"], [8, 10]))
+    assert str(caught.value).startswith("position.boats[0].bow: ")
+    assert "mark" in str(caught.value)
 
 
 # --- bad states ---------------------------------------------------------------------------
