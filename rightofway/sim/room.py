@@ -29,17 +29,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from rightofway import limits
+from rightofway import limits, rrs
 from rightofway.errors import InputError, shown
 from rightofway.explain import Step, steps_json
 from rightofway.geometry import Tack
 from rightofway.plane import is_dead_downwind, is_head_to_wind
 from rightofway.positions import Line, PositionError, as_choice, as_int, as_number, as_xy
-from rightofway.rrs.rules import RIGHT_OF_WAY
 from rightofway.sim import drawing, moves, rules
 from rightofway.sim.plan import Move, Plan
 from rightofway.sim.position import Boat, Mark, Position, Vec
 from rightofway.sim.sailing import COMPASS, initial_wind, wind_after_round
+from rightofway.svg import PlaneView
 
 __all__ = ["Document", "Turn", "paths_of", "play", "play_order", "read", "rule", "summarise",
            "wind_after"]
@@ -379,7 +379,7 @@ def read(state: Mapping[str, Any]) -> Document:
 
 
 WHY = {str(r.cite.section): f"{r.name}: {r.summary[0].lower()}{r.summary[1:]}"
-       for r in RIGHT_OF_WAY}
+       for r in rrs.RIGHT_OF_WAY}
 """Why a boat keeps clear, by the Racing Rules' rule deciding it."""
 
 
@@ -412,7 +412,7 @@ def _move_fields(state: Mapping[str, Any], ids: list[str]) -> list[dict[str, Any
                    "text")]
 
 
-def _board(state: Mapping[str, Any], doc: Document, view: Any) -> dict[str, Any]:
+def _board(state: Mapping[str, Any], doc: Document, view: PlaneView) -> dict[str, Any]:
     given = doc.given or doc.position
     items: list[dict[str, Any]] = []
     for i, b in enumerate(given.boats):
