@@ -16,9 +16,12 @@ from rightofway.ac.moves import Move, _act, cover_points
 from rightofway.ac.position import Position, tack_of
 from rightofway.ac.rules import legality
 from rightofway.geometry import Compass
+from rightofway.labels import Box, box_of, inflate, place_text, text_box
 from rightofway.svg import (
+    HEADER,
     LEGEND_STRIP,
     SVG_NS,
+    Canvas,
     Colors,
     SvgWrapper,
     clamp,
@@ -31,7 +34,7 @@ from rightofway.svg import (
     wind_rose,
 )
 
-__all__ = ["board", "scenario", "track"]
+__all__ = ["board", "hull_boxes", "scenario", "track"]
 
 Point = tuple[int, int]
 
@@ -91,6 +94,7 @@ def _panel(position: Position, *, size: int, move: Move | None, title: str | Non
         el(g, "line", x1=fmt(c.x(max(x1, lo[0]))), y1=fmt(c.y(row)),
             x2=fmt(c.x(min(x2, hi[0]))), y2=fmt(c.y(row)), stroke=colors.text,
             stroke_width="3", stroke_dasharray="8 5", class_="start-line")
+    marks: list[tuple[ET.Element, str, Box]] = []
     for name, p in (("windward buoy", course.windward), ("leeward buoy", course.leeward),
                     ("jury boat", course.jury)):
         if inside(p):
@@ -99,8 +103,8 @@ def _panel(position: Position, *, size: int, move: Move | None, title: str | Non
             tip.text = f"{name} [{p[0]}, {p[1]}]"
             el(group, "circle", cx=fmt(c.x(p[0])), cy=fmt(c.y(p[1])), r=fmt(unit * 0.24),
                 fill=colors.mark, stroke=colors.text, stroke_width="1.5")
-            text(group, c.x(p[0]) + unit * 0.3, c.y(p[1]) + unit * 0.5, name,
-                  clamp(unit * 0.32, 9, 12), colors.text)
+            marks.append((group, name, inflate(box_of([(c.x(p[0]), c.y(p[1]))]),
+                                               unit * 0.24 + 1)))
     o = position.options
     if position.phase == "race" and (o.head_cover or o.downwind_cover):
         for b in position.boats:
@@ -115,9 +119,9 @@ def _panel(position: Position, *, size: int, move: Move | None, title: str | Non
         el(g, "polyline", points=" ".join(",".join(c.xy(p)) for p in route), fill="none",
             stroke=colors.move, stroke_width="2", stroke_dasharray="4 3",
             marker_end=c.marker("move"), class_="move")
-    # finished boats have left the race: drawn first and faint, labelled apart, so that a
-    # boat sailing over their old points stays readable
-    stacked: dict[tuple[int, int], int] = {}
+    # finished boats have left the race: drawn first and faint, so that a boat sailing over
+    # their old points stays readable
+    hulls: list[tuple[ET.Element, str, list[Box], bool]] = []
     for b in sorted(position.boats, key=lambda x: not x.finished):
         color = _color(colors, b.heading)
         bow, stern = b.points
@@ -134,21 +138,74 @@ def _panel(position: Position, *, size: int, move: Move | None, title: str | Non
             stroke_width="1.2")
         el(group, "circle", cx=fmt(c.x(bow[0])), cy=fmt(c.y(bow[1])), r=fmt(unit * 0.17),
             fill=colors.text)
-        if b.finished:
-            k = stacked[bow] = stacked.get(bow, -1) + 1  # finished boats may share points
-            text(group, c.x(bow[0]) - unit * 0.3, c.y(bow[1]) + unit * (0.6 + 0.45 * k),
-                  f"{b.id} (finished)", clamp(unit * 0.3, 9, 12), colors.text,
-                  text_anchor="end", class_="label")
-        else:
-            text(group, c.x(bow[0]) + unit * 0.3, c.y(bow[1]) - unit * 0.3,
-                  f"{b.id} (leg {b.leg})", clamp(unit * 0.34, 9, 13), colors.text,
-                  font_weight="bold", stroke=colors.background, stroke_width="3",
-                  paint_order="stroke", class_="label")
+        name = f"{b.id} (finished)" if b.finished else f"{b.id} (leg {b.leg})"
+        hulls.append((group, name, hull_boxes(c, b.points), b.finished))
+    _labels(g, c, colors, hulls, marks, route, (left + 4, HEADER + 4, left + size - 4,
+                                                height - legend_h - 2))
     wind_rose(g, Compass.N, colors, left + size, c.marker("wind"))
     legend(g, left, height - legend_h, size, colors,
            [("starboard", colors.starboard, "hull"), ("port", colors.port, "hull"),
             ("cover point", colors.head_to_wind, "shade"), ("bow track", colors.move, "arrow")])
     return svg
+
+
+def hull_boxes(c: Canvas, points: tuple[Point, Point]) -> list[Box]:
+    """Boxes that together cover a hull on the page (its ``points``, bow first): squares
+    along it from bow to stern, each as wide as the discs at its ends, so that a diagonal
+    hull does not claim the whole square it crosses."""
+    (bx, by), (sx, sy) = ((c.x(p[0]), c.y(p[1])) for p in points)
+    half = max(c.unit * 0.17, 1.5) + 1.2
+    return [inflate(box_of([(bx + (sx - bx) * t / 5, by + (sy - by) * t / 5)]), half)
+            for t in range(6)]
+
+
+def _labels(g: ET.Element, c: Canvas, colors: Colors,
+            hulls: list[tuple[ET.Element, str, list[Box], bool]],
+            marks: list[tuple[ET.Element, str, Box]], route: list[Point], bounds: Box) -> None:
+    """Each boat's name and leg by her bow, then each mark's name, where they cover no
+    hull, mark, point of the move's track or label placed before, and each boat's nearer
+    her own hull than any other; a label set further off is joined to its bow by a thin
+    line."""
+    unit = c.unit
+    obstacles = [box for h in hulls for box in h[2]] + [m[2] for m in marks]
+    obstacles += [inflate(box_of([(c.x(p[0]), c.y(p[1]))]), 4) for p in route[1:]]
+    # the coordinates along the bottom and left edges, as svg.grid writes them
+    digits = min(11.0, unit * 0.45)
+    obstacles += [text_box(c.x(gx), c.y(c.lo[1]) + 16, str(gx), digits, anchor="middle")
+                  for gx in range(c.lo[0], c.hi[0] + 1)]
+    obstacles += [text_box(c.x(c.lo[0]) - 8, c.y(gy) + digits / 3, str(gy), digits,
+                           anchor="end") for gy in range(c.lo[1], c.hi[1] + 1)]
+    gap = max(unit * 0.12, 3.0)
+    rings = (1.0, 3.0, 6.0, 9.0, 13.0)
+    for group, name, boxes, finished in hulls:
+        size = clamp(unit * (0.3 if finished else 0.34), 9, 12 if finished else 13)
+        bow = boxes[0]
+        rivals = [box for h in hulls if h[0] is not group for box in h[2]]
+        x, y, placed = place_text(name, size, bow, gap, obstacles, bounds, bold=not finished,
+                                  rings=rings, own=boxes, rivals=rivals)
+        obstacles.append(placed)
+        _leader(group, bow, placed, unit * 0.6, colors)
+        if finished:
+            text(group, x, y, name, size, colors.text, class_="label")
+        else:
+            text(group, x, y, name, size, colors.text, font_weight="bold",
+                 stroke=colors.background, stroke_width="3", paint_order="stroke",
+                 class_="label")
+    for group, name, box in marks:
+        size = clamp(unit * 0.32, 9, 12)
+        x, y, placed = place_text(name, size, box, gap, obstacles, bounds, rings=rings)
+        obstacles.append(placed)
+        text(group, x, y, name, size, colors.text, class_="label")
+
+
+def _leader(group: ET.Element, hull: Box, label: Box, far: float, colors: Colors) -> None:
+    """A thin line from a bow to its label when the label stands more than ``far`` off."""
+    hx = clamp((label[0] + label[2]) / 2, hull[0], hull[2])
+    hy = clamp((label[1] + label[3]) / 2, hull[1], hull[3])
+    lx, ly = clamp(hx, label[0], label[2]), clamp(hy, label[1], label[3])
+    if ((lx - hx) ** 2 + (ly - hy) ** 2) ** 0.5 > far:
+        el(group, "line", x1=fmt(hx), y1=fmt(hy), x2=fmt(lx), y2=fmt(ly), stroke=colors.text,
+           stroke_width="0.8", class_="leader")
 
 
 def board(position: Position, *, size: int = 420, move: Move | None = None,
