@@ -17,11 +17,11 @@ naming the field (``position.boats[1].at: ...``). :func:`hearing_of`, :func:`par
 (:mod:`rightofway.rrs.scenario`) call too, so the room and ``check`` say the same thing of
 a document by construction.
 
-A page edits the state one value at a time and cannot take a key out, so one reading goes
-past the file format: a protest, a ``zone_entry``, an ``overlap_from_clear_astern``, an
-``acquired_right_of_way`` or a ``changing_course`` whose boat (``by``, ``first``, ``boat``)
-is ``null`` is no protest, no fact; and facts found about an incident that are all the
-defaults say nothing, with or without a protest.
+A page edits the state one value at a time, so one reading goes past the file format,
+for a mapping the page cannot take out whole: a protest, a ``zone_entry``, an
+``overlap_from_clear_astern``, an ``acquired_right_of_way`` or a ``changing_course`` whose
+boat (``by``, ``first``, ``boat``) is ``null`` or left out is no protest, no fact; and facts
+found about an incident that are all the defaults say nothing, with or without a protest.
 """
 
 from __future__ import annotations
@@ -363,8 +363,8 @@ def _fact_object(name: str, value: object, loc: Loc) -> tuple[Any, ...] | None:
         return None
     keys = FACT_OBJECTS[name]
     m = _mapping(value, loc, [k for k, _ in keys])
-    if keys[0][0] in m and m[keys[0][0]] is None:
-        return None  # the boat chosen as none: no fact
+    if m.get(keys[0][0]) is None:
+        return None  # no boat chosen: no fact
     for key, kind in keys:
         if key not in m and not kind.endswith("?"):
             raise StateError((*loc, key), "required key is missing")
@@ -443,8 +443,8 @@ def read(state: object) -> tuple[Position, tuple[str, str], Protest | None, Inci
     position = _position(doc["position"], _options(doc.get("options")))
     protest = None
     if doc.get("protest") is not None:
-        p = _mapping(doc["protest"], ("protest",), ("by", "against"), ("by",))
-        if p["by"] is not None:  # null: no protest chosen
+        p = _mapping(doc["protest"], ("protest",), ("by", "against"))
+        if p.get("by") is not None:  # no protesting boat chosen: no protest
             if "against" not in p:
                 raise StateError(("protest", "against"), "required key is missing")
             protest = (_id(p["by"], ("protest", "by")), _id(p["against"], ("protest", "against")))
@@ -528,7 +528,7 @@ def board(state: dict[str, Any], position: Position, pair: tuple[str, str],
         value = default if value is None and not kind.endswith("?") else value
         if kind == "bool":
             fields_.append(_field(_words(name), path, value, "bool"))
-        elif kind == "ids":
+        elif kind == "ids?":
             fields_.append(_field(_words(name), path, value, "choice",
                                   [None, [], [two[0]], [two[1]], two]))
         else:

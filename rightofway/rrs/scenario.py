@@ -139,7 +139,7 @@ def prepare(sc: RrsScenario, file: str) -> Prepared:
     """Kernel values of a validated file and the pair's ruling; :class:`FieldError` for
     what cannot exist (hulls that touch, a fact or a pair naming a boat that is not there,
     a trail of other boats, a boat head to wind without her tack). The hearing, the pair
-    and the ruling are :mod:`rightofway.rrs.room`'s, which the protest room calls too."""
+    and the ruling are those of ``rightofway.rrs.room``, which the protest room calls too."""
     try:
         position = to_position(sc.position, sc.options)
     except PositionError as bad:
@@ -258,8 +258,8 @@ EXPECTATIONS: tuple[Expectation[Prepared], ...] = (
 
 def check(p: Prepared) -> ScenarioReport:
     """Compare every expectation with what Part 2 gives (:data:`EXPECTATIONS`), and gather
-    the summary and the explanation (:func:`rightofway.rrs.room.summary` and
-    :func:`~rightofway.rrs.room.sections`, what the protest room shows)."""
+    the summary and the explanation (``summary`` and ``sections`` of
+    ``rightofway.rrs.room``, what the protest room shows)."""
     compare = Comparison()
     scenarios.check_expectations(EXPECTATIONS, p, p.model.expect, compare)
     r = _ruling(p)
