@@ -591,10 +591,23 @@ def board(state: dict[str, Any], position: Position, pair: tuple[str, str],
 
 
 def _relations(position: Position) -> list[rules.Relation]:
+    """Every pair's relation (:func:`rightofway.rrs.relations`); where a boat's tack is not
+    known (head to wind, none given), the pairs that can be ruled without her, as the pair
+    judged may be."""
     try:
         return rules.relations(position)
-    except PositionError as bad:
-        raise StateError(("position", *bad.path), bad.message) from None
+    except PositionError:
+        pass
+    out: list[rules.Relation] = []
+    ids = position.boat_ids
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            try:
+                r = rules.ruling(position, a, b)
+            except PositionError:
+                continue
+            out.append((r.keep_clear, r.right_of_way, r.basis, r.mark_room, r.room))
+    return out
 
 
 _WHY = {r.cite.section: r for r in rules.RIGHT_OF_WAY}

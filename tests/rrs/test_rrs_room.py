@@ -16,6 +16,7 @@ import itertools
 import json
 import subprocess
 import sys
+import tempfile
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import fields
@@ -255,10 +256,21 @@ def test_the_room_rules_with_pydantic_and_yaml_blocked() -> None:
 # --- edits that cross a rule boundary ---------------------------------------------------------
 
 
+def as_checked(state: dict[str, Any]) -> ScenarioReport:
+    """``rightofway check``'s report of a state written as a scenario file."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "edited.yaml"
+        path.write_text(yaml.safe_dump(state), encoding="utf-8")
+        return check_file(path)
+
+
 def _agrees(state: dict[str, Any], giver: str, holder: str, rules: list[str]) -> None:
     """The room says ``giver`` keeps clear of ``holder`` under ``rules``, as the kernel does
-    for the same position."""
+    for the same position, and as check does for the state as a file."""
     result = rule(copy.deepcopy(state))
+    report = as_checked(state).to_json()
+    assert (result["summary"], result["explanation"]) == (report["summary"],
+                                                          report["explanation"])
     assert result["summary"][0] == f"{giver} keeps clear of {holder}"
     assert result["summary"][2] == f"deciding rules: {', '.join(rules)}"
     r = ruling(kernel(state), "A", "B")
@@ -312,6 +324,17 @@ def test_moving_the_mark_or_the_zone_takes_mark_room_away() -> None:
                                           "deciding rules: 11"]
 
 
+def test_a_third_boat_head_to_wind_leaves_the_pair_judged() -> None:
+    # C, far off and head to wind with no tack given, has no tack the rules can use; A and B
+    # are judged without her (RRS 10), as check judges them, and her pairs have no relation.
+    state = two_boats()
+    state["position"]["boats"].append({"id": "C", "at": [10.0, 10.0], "heading": 0})
+    _agrees(state, "A", "B", ["10"])
+    result = rule(state)
+    assert [(r["giver"], r["holder"]) for r in result["relations"]] == [("A", "B")]
+    assert result["graph"]["nodes"] == ["A", "B", "C"]
+
+
 def test_facts_found_at_the_hearing_change_the_decision() -> None:
     state = two_boats()
     state["protest"] = {"by": "B", "against": "A"}
@@ -327,6 +350,7 @@ def test_facts_found_at_the_hearing_change_the_decision() -> None:
     assert (d.broke, d.exonerated, d.penalised) == (
         {"A": ("10", "14"), "B": ("14",)}, {"B": ("43.1(c)",)}, ("A",))
     assert result["summary"][3] == d.summary()
+    assert result["summary"] == list(as_checked(state).summary)
     assert [s["title"] for s in result["explanation"]] == [
         "Part 2 between B and A", "Hearing, protest by B against A: facts found",
         "Conclusions and rules that apply", "Decision"]
