@@ -428,3 +428,31 @@ def test_the_file_refusals_are_the_rooms(tmp_path: Path) -> None:
         rule(_boat(SIMPLE, 1, bow=[8, 10]))
     assert file_error.value.loc == room_error.value.loc == ("position", "boats", 1, "bow")
     assert room_error.value.message in str(file_error.value)
+
+
+ODD: tuple[Any, ...] = (None, -1, 10**6, "", "x", [], {}, True, 1.5, float("nan"), [0, 0],
+                        ["G3/5/1-4-7"])
+"""Values put in place of any one value of a state: wrong types, bounds, empty things."""
+
+
+def _paths(node: Any, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    out = [path]
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += _paths(v, (*path, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += _paths(v, (*path, i))
+    return out
+
+
+@pytest.mark.parametrize("name", ["ac2-head-cover-bow-loses-point.yaml",
+                                  "ac-start-verdict-of-boat-standing-over.yaml"])
+def test_any_value_spoilt_is_ruled_or_refused_as_input(name: str) -> None:
+    state = as_written(name)
+    for path in _paths(state)[1:]:
+        for odd in ODD:
+            try:
+                rule(_set(state, list(path), odd))
+            except InputError as e:  # anything else (KeyError, TypeError ...) fails the test
+                assert str(e)
