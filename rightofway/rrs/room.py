@@ -48,8 +48,9 @@ from rightofway.rrs.position import (
     ZoneEntry,
 )
 
-__all__ = ["FACT_BOATS", "StateError", "board", "hearing_of", "judge", "parties", "read",
-           "rule", "sections", "summary"]
+__all__ = ["FACTS", "FACT_BOATS", "FACT_FLAGS", "FACT_OBJECTS", "INCIDENT", "StateError",
+           "board", "hearing_of", "judge", "parties", "read", "rule", "sections", "summary",
+           "where"]
 
 T = TypeVar("T")
 Loc = tuple[str | int, ...]
@@ -202,7 +203,7 @@ FACT_OBJECTS: dict[str, tuple[tuple[str, str], ...]] = {
 }
 """The facts given as a mapping: each key and its kind (``id``, ``bool`` or choices joined
 by ``|``; a trailing ``?`` for a key that may be null or left out). The first key is the
-boat: null there is no fact."""
+boat: with none chosen (null or left out) there is no fact."""
 FACTS = ("zone_entry", "overlap_from_clear_astern", "acquired_right_of_way", "changing_course",
          "starting", "passed_head_to_wind_in_zone", "must_gybe_at_mark", "left_zone",
          "overlap_broken", "returning_to_start", "moving_astern", "hail_room_to_tack",
