@@ -17,7 +17,7 @@ pure function that turns those values into the summary lines and the explanation
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -174,8 +174,6 @@ class _Play:
     move: Move
     protests: tuple[str, ...] | None
     rolls: tuple[Compass, ...]
-    text: bool
-    """Whether the play was written as text (``"B [A]"``) rather than a mapping."""
 
 
 @dataclass(frozen=True)
@@ -202,7 +200,6 @@ class _Document:
     legs_given: tuple[bool, ...]
     turn_order: tuple[str, ...]
     move: Move | None
-    move_text: bool
     protest: tuple[str, str] | None
     race: _Race | None
     play: tuple[_Play, ...] | None
@@ -255,43 +252,41 @@ def _points(value: object, loc: Loc) -> frozenset[Point]:
     return frozenset(_coord(p, (*loc, i)) for i, p in enumerate(_list(value, loc)))
 
 
-def _read_move(value: object) -> tuple[Move | None, bool]:
-    """The move: a mapping ``{boat, actions}``, or text as the room's field writes it
-    (``"A [A R45]"``; blank text: no move)."""
+def _blank(value: object) -> bool:
+    """Whether a value is left out as the room's page clears it: null, or missing."""
+    return value is None
+
+
+def _read_move(value: object) -> Move | None:
+    """The move ``{boat, actions}``. A move whose boat is cleared (null or left out) and
+    that has no actions is no move: the page clears a move so."""
     loc: Loc = ("move",)
     if value is None:
-        return None, False
-    if isinstance(value, str):
-        if not value.strip():
-            return None, True
-        move = _parse_move(value, loc)
-        if isinstance(move, PenaltyTurn):
-            raise StateError(loc, "a penalty turn is played in a race ('play'); a move "
-                                  "ruled on alone gives its actions, such as 'A [A L45]'")
-        return move, True
-    data = _mapping(value, loc, ("boat", "actions"), ("boat", "actions"))
-    return Move(_id(data["boat"], (*loc, "boat")), _actions(data["actions"], (*loc, "actions"))
-                ), False
+        return None
+    data = _mapping(value, loc, ("boat", "actions"))
+    if _blank(data.get("boat")) and data.get("actions") in (None, []):
+        return None
+    for key in ("boat", "actions"):
+        if key not in data:
+            raise StateError((*loc, key), "required key is missing")
+    return Move(_id(data["boat"], (*loc, "boat")), _actions(data["actions"], (*loc, "actions")))
 
 
 def _actions(value: object, loc: Loc) -> tuple[Any, ...]:
-    return tuple(_choice(a, (*loc, i), ACTIONS) for i, a in enumerate(_list(value, loc)))
-
-
-def _parse_move(text: str, loc: Loc) -> Move:
-    try:
-        return Move.parse(_text(text, loc))
-    except InputError as err:
-        raise StateError(loc, err.message) from None
+    if not isinstance(value, (list, tuple)):
+        raise StateError(loc, f"expected a list of actions such as [\"A\", \"R45\"] (each one "
+                              f"of {', '.join(ACTIONS)}), got {_kind(value)} {shown(value)}")
+    return tuple(_choice(a, (*loc, i), ACTIONS) for i, a in enumerate(value))
 
 
 def _read_protest(value: object) -> tuple[str, str] | None:
-    """``{by, against}``; both left blank (as the room's choices leave them): no protest."""
+    """``{by, against}``; both cleared (null or left out, as the page clears them): no
+    protest."""
     loc: Loc = ("protest",)
     if value is None:
         return None
     data = _mapping(value, loc, ("by", "against"))
-    if data.get("by", "") == "" and data.get("against", "") == "":
+    if _blank(data.get("by")) and _blank(data.get("against")):
         return None
     for key in ("by", "against"):
         if key not in data:
@@ -352,10 +347,7 @@ def _read_race(value: object) -> _Race:
 
 
 def _read_play(value: object, loc: Loc) -> _Play:
-    """A play: ``{boat, actions | penalty, rolls, protests}``, or text as the room's field
-    writes it (``"B [A]"``, ``"A [penalty R90]"``)."""
-    if isinstance(value, str):
-        return _Play(_parse_move(value, loc), None, (), True)
+    """A play: ``{boat, actions | penalty, rolls, protests}``."""
     data = _mapping(value, loc, ("boat", "actions", "penalty", "rolls", "protests"), ("boat",))
     boat = _id(data["boat"], (*loc, "boat"))
     actions = data.get("actions")
@@ -370,7 +362,7 @@ def _read_play(value: object, loc: Loc) -> _Play:
     if protests is not None:
         protests = tuple(_id(b, (*loc, "protests", i)) for i, b in enumerate(
             _list(protests, (*loc, "protests"))))
-    return _Play(move, protests, rolls, False)
+    return _Play(move, protests, rolls)
 
 
 def _read_asked(value: object) -> Asked:
@@ -447,13 +439,13 @@ def _read_document(state: object) -> _Document:
     order = p.get("turn_order")
     turn_order = () if order is None else tuple(
         _id(b, (*pl, "turn_order", i)) for i, b in enumerate(_list(order, (*pl, "turn_order"))))
-    move, move_text = _read_move(data.get("move"))
+    move = _read_move(data.get("move"))
     protest = _read_protest(data.get("protest"))
     race = None if data.get("race") is None else _read_race(data["race"])
     play = None if data.get("play") is None else tuple(
         _read_play(m, ("play", i)) for i, m in enumerate(_list(data["play"], ("play",))))
     return _Document(options, wind, phase, marks, yellow, blue, tuple(b for b, _ in read),
-                     tuple(given for _, given in read), turn_order, move, move_text, protest,
+                     tuple(given for _, given in read), turn_order, move, protest,
                      race, play, _read_asked(data.get("expect")))
 
 
@@ -567,7 +559,7 @@ def _setup(doc: _Document) -> Setup:
         raise StateError(("position", *err.path), err.message) from None
     move = None
     if doc.move is not None:
-        _known(position, ("move",) if doc.move_text else ("move", "boat"), doc.move.boat)
+        _known(position, ("move", "boat"), doc.move.boat)
         move = doc.move
     protest = None
     if doc.protest is not None:
@@ -584,7 +576,7 @@ def _setup(doc: _Document) -> Setup:
     for bid in doc.race.boats:
         _known(position, ("race", "boats", bid), bid)
     for i, play in enumerate(doc.play or ()):
-        _known(position, ("play", i) if play.text else ("play", i, "boat"), play.move.boat)
+        _known(position, ("play", i, "boat"), play.move.boat)
         for j, bid in enumerate(play.protests or ()):
             _known(position, ("play", i, "protests", j), bid)
     return _play_out(doc, position, course, course_error)
@@ -756,7 +748,9 @@ def _explain_race(setup: Setup, summary: list[str], sections: Sections) -> None:
 
 
 def _field(label: str, path: list[str | int], value: Any, kind: str,
-           choices: list[str] | None = None) -> dict[str, Any]:
+           choices: list[Any] | None = None) -> dict[str, Any]:
+    """A field of the board: its ``label``, ``path`` in the document, ``value``, ``type``
+    (text, number, bool or choice) and ``choices`` (``None`` among them: cleared)."""
     return {"label": label, "path": path, "value": value, "type": kind, "choices": choices}
 
 
@@ -786,33 +780,47 @@ def _board(state: dict[str, Any], setup: Setup, to_svg: tuple[float, ...]) -> di
                           "at": list(m["at"]), "heading": None})
     ids = [b["id"] for b in position["boats"]]
     fields_: list[dict[str, Any]] = []
+    actions = f"a list of {' '.join(ACTIONS)}"
     if raced:
-        for i, play in enumerate(_play_texts(state)):
-            fields_.append(_field(f"play {i + 1}", ["play", i], play, "text"))
+        for i, play in enumerate(state.get("play") or []):
+            fields_.append(_field(f"play {i + 1}: boat", ["play", i, "boat"], play["boat"],
+                                  "choice", ids))
+            if play.get("penalty") is not None:
+                fields_.append(_field(f"play {i + 1}: penalty turn", ["play", i, "penalty"],
+                                      play["penalty"], "choice", ["R90", "L90"]))
+            else:
+                fields_.append(_field(f"play {i + 1}: actions, {actions}",
+                                      ["play", i, "actions"], list(play["actions"]), "text"))
     else:
-        fields_.append(_field("move", ["move"], "" if setup.move is None else str(setup.move),
-                              "text"))
-        by, against = ("", "") if setup.protest is None else (setup.protest.by,
-                                                              setup.protest.against)
-        fields_.append(_field("protest by", ["protest", "by"], by, "choice", ["", *ids]))
-        fields_.append(_field("protest against", ["protest", "against"], against, "choice",
-                              ["", *ids]))
+        move, protest = setup.move, setup.protest
+        fields_ += [
+            _field("move: boat", ["move", "boat"], move.boat if move else None, "choice",
+                   [None, *ids]),
+            _field(f"move: actions, {actions}", ["move", "actions"],
+                   list(move.actions) if move else [], "text"),
+            _field("protest: by", ["protest", "by"], protest.by if protest else None, "choice",
+                   [None, *ids]),
+            _field("protest: against", ["protest", "against"],
+                   protest.against if protest else None, "choice", [None, *ids]),
+        ]
     for i, b in enumerate(position["boats"]):
-        fields_.append(_field(f"{b['id']} held by a lull", ["position", "boats", i, "lull"],
+        fields_.append(_field(f"{b['id']}: held by a lull", ["position", "boats", i, "lull"],
                               b.get("lull", False), "bool"))
     options = setup.position.options
     for f in fields(Options):
         value = getattr(options, f.name)
         kind = ("choice" if f.name == "shadow" else "number" if f.name == "cover_depth"
                 else "bool")
-        fields_.append(_field(f.name.replace("_", " "), ["options", f.name], value, kind,
+        fields_.append(_field(f"option: {f.name.replace('_', ' ')}", ["options", f.name],
+                              value, kind,
                               ["point", "cone"] if f.name == "shadow" else None))
     if raced:
         race_options = state["race"].get("options", {})
         for name, kind, default in (("wind_shifts", "bool", True),
                                     ("auto_protest", "bool", True),
                                     ("start_moves", "number", 7)):
-            fields_.append(_field(name.replace("_", " "), ["race", "options", name],
+            fields_.append(_field(f"race option: {name.replace('_', ' ')}",
+                                  ["race", "options", name],
                                   race_options.get(name, default), kind))
     return {
         "kind": "grid",
@@ -823,17 +831,6 @@ def _board(state: dict[str, Any], setup: Setup, to_svg: tuple[float, ...]) -> di
                  "choices": list(HEADINGS)},
         "fields": fields_,
     }
-
-
-def _play_texts(state: Mapping[str, Any]) -> list[str]:
-    """A race scenario's plays as the room's text fields write them (``"B [A]"``)."""
-    out = []
-    for i, play in enumerate(state.get("play") or []):
-        if isinstance(play, str):
-            out.append(play)
-        else:
-            out.append(str(_read_play(play, ("play", i)).move))
-    return out
 
 
 def rule(state: dict[str, Any]) -> dict[str, Any]:

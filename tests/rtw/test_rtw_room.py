@@ -148,18 +148,14 @@ def test_the_catalogue_holds_race_scenarios_and_questions_answered() -> None:
 
 
 def test_fields_set_to_their_own_values_change_nothing() -> None:
-    """What the page writes back (the move and plays as text, the protest as choices,
-    options, lulls) is read as the document had it; a play with protests or die results
-    given is left alone, since its text cannot carry them."""
+    """What the page writes back (the move, plays, protest, options, lulls; a move or
+    protest the document has not, cleared) is read as the document had it."""
     for name in IDS:
         report, by_file, _, _ = catalogue()[name]
         first = rule(copy.deepcopy(by_file))
         state = copy.deepcopy(by_file)
         for f in first["board"]["fields"]:
-            path = f["path"]
-            if path[0] == "play" and ({"protests", "rolls"} & set(at(state, path))):
-                continue
-            put(state, path, f["value"])
+            put(state, f["path"], f["value"])
         again = rule(state)
         assert again["summary"] == list(report.summary), name
         assert again["explanation"] == first["explanation"], name
@@ -266,7 +262,7 @@ def test_dragging_a_boat_out_of_the_contest_ends_the_engagement() -> None:
     state: dict[str, Any] = {
         "position": {"wind": "N", "boats": [{"id": "A", "at": [0, 4], "heading": "NE"},
                                             {"id": "B", "at": [2, 4], "heading": "NW"}]},
-        "move": "A [A]",
+        "move": {"boat": "A", "actions": ["A"]},
     }
     assert rows(rule(state)) == {("B", "A", "starboard")}
     put(state, ["position", "boats", 1, "at"], [4, 4])
@@ -276,17 +272,28 @@ def test_dragging_a_boat_out_of_the_contest_ends_the_engagement() -> None:
     assert after["summary"][-1] == "infringed against: nobody; penalty: none"
 
 
-def test_a_move_edited_as_text_is_ruled_as_that_move() -> None:
-    """The move field writes text; an illegal move is a finding, not an error (RTW 2: a
-    close-hauled boat advances one intersection, so [A A] is not hers to sail)."""
+def test_a_move_edited_is_ruled_as_that_move_and_a_cleared_one_is_none() -> None:
+    """The move's fields write its boat and its actions (a list); an illegal move is a
+    finding, not an error (RTW 2: a close-hauled boat advances one intersection, so [A A] is
+    not hers to sail). Clearing the boat with no actions left clears the move."""
     state: dict[str, Any] = {
         "position": {"wind": "N", "boats": [{"id": "A", "at": [0, 4], "heading": "NE"},
                                             {"id": "B", "at": [6, 4], "heading": "NW"}]},
-        "move": "A [A A]",
     }
+    board = rule(state)["board"]
+    fields = {tuple(f["path"]): f for f in board["fields"]}
+    assert fields[("move", "boat")]["choices"] == [None, "A", "B"]
+    assert fields[("move", "actions")]["value"] == []
+    put(state, ["move", "boat"], "A")
+    put(state, ["move", "actions"], ["A", "A"])
     result = rule(state)
     assert result["summary"][-1].startswith("move A [A A]: ILLEGAL")
-    put(state, ["move"], "")
+    put(state, ["move", "actions"], ["A"])
+    assert rule(state)["summary"][-1] == "infringed against: nobody; penalty: none"
+    put(state, ["move", "boat"], None)
+    with pytest.raises(StateError, match=r"^move\.boat: expected text"):
+        rule(state)
+    del state["move"]["actions"]
     assert not any(s.startswith("move ") for s in rule(state)["summary"])
 
 
@@ -302,7 +309,8 @@ def test_race_and_ruleset_options_edited_change_the_plays() -> None:
     fields = {tuple(f["path"]): f for f in before["board"]["fields"]}
     assert fields[("options", "penalty_requires_protest")]["value"] is False
     assert fields[("race", "options", "auto_protest")]["type"] == "bool"
-    assert fields[("play", 0)]["value"] == "A [A]"
+    assert (fields[("play", 0, "boat")]["value"], fields[("play", 0, "actions")]["value"]) \
+        == ("A", ["A"])
     put(state, ["options", "penalty_requires_protest"], True)
     put(state, ["race", "options", "auto_protest"], False)
     after = rule(state)
@@ -334,10 +342,11 @@ BAD: list[tuple[list[str | int], Any, str, str]] = [
     (["position", "wind"], 0, "position.wind", "expected one of N, NE"),
     (["position", "turn_ordr"], ["A", "B"], "position.turn_ordr", "unknown key"),
     (["position", "turn_order"], ["A"], "position.turn_order", "must name each boat"),
-    (["move"], "A [A X]", "move", "expected one of A, R45"),
-    (["move"], "A moves", "move", "such as 'A [A L45]'"),
-    (["move"], "Z [A]", "move", "no boat 'Z'"),
+    (["move", "actions"], "A L45", "move.actions", "a list of actions such as"),
     (["move", "actions"], ["A", "R46"], "move.actions[1]", "expected one of A, R45"),
+    (["move", "boat"], "Z", "move.boat", "no boat 'Z'"),
+    (["move", "boat"], None, "move.boat", "expected text"),
+    (["move"], {"boat": "A"}, "move.actions", "required key is missing"),
     (["protest"], {"by": "A", "against": "A"}, "protest.by", "cannot protest against itself"),
     (["protest"], {"by": "B"}, "protest.against", "required key is missing"),
     (["options", "cover_depth"], 0, "options.cover_depth", "from 1 to"),
@@ -367,12 +376,12 @@ def test_what_is_no_document_is_refused_by_name(state: Any) -> None:
 
 def test_a_race_scenario_refuses_what_only_a_one_move_scenario_has() -> None:
     state = scenario("rtw2-race-first-to-finish-wins")
-    state["move"] = "A [A]"
+    state["move"] = {"boat": "A", "actions": ["A"]}
     with pytest.raises(StateError, match=r"^move: a race scenario plays its moves"):
         rule(state)
     state = scenario("rtw2-race-first-to-finish-wins")
-    state["play"][0] = "Z [A]"
-    with pytest.raises(StateError, match=r"^play\[0\]: no boat 'Z'"):
+    state["play"][0]["boat"] = "Z"
+    with pytest.raises(StateError, match=r"^play\[0\]\.boat: no boat 'Z'"):
         rule(state)
     state = scenario("rtw2-race-first-to-finish-wins")
     state["race"]["options"] = {"start_moves": "seven"}
@@ -386,7 +395,7 @@ def test_a_play_the_rules_refuse_is_a_finding_not_an_error() -> None:
     setup, _ = read(copy.deepcopy(state))
     assert setup.race is not None
     other = next(b.id for b in setup.position.boats if b.id != setup.race.to_move)
-    state["play"] = [f"{other} []"]
+    state["play"] = [{"boat": other, "actions": []}]
     summary = rule(state)["summary"]
     assert summary[-1].startswith("play 1: refused - ")
 
