@@ -41,8 +41,10 @@ class RacingRules(RulesetBase, name="rrs", code="RRS", title="Racing Rules of Sa
         caption = (f"{r.keep_clear} keeps clear of {r.right_of_way} (RRS "
                    f"{', '.join(r.rules)}). Hulls to scale, green on starboard tack, orange on "
                    "port; dashed circles are the zones of the marks, dotted lines the lines "
-                   "abeam from the sterns of the pair, the arrow runs from the boat that keeps "
-                   "clear.")
+                   "abeam from the sterns of the pair. The blue arrow runs from the boat that "
+                   "keeps clear toward the boat with right of way; a purple dashed one from a "
+                   "boat owed mark-room toward the mark, a light blue one from a boat owed room "
+                   "toward the obstruction (a ring round her for room to tack).")
         return alt, caption
 
     def adjudicate(self, position: Position, move: Any, protest: Any = None) -> Any:
