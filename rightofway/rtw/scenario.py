@@ -370,7 +370,7 @@ def to_position(pm: PositionModel, options: Options) -> Position:
 def prepare(sc: RtwScenario, file: str) -> Prepared:
     """Build kernel values and check every boat id the file names.
 
-    The kernel values come from :func:`rightofway.rtw.room.read`, which reads the file's
+    The kernel values come from ``rightofway.rtw.room.read``, which reads the file's
     data (less ``expect``) as the protest room does. A race scenario is played out there: a
     play the file cannot have meant (a wind shift with no die result given) is a
     :class:`FieldError`; a play the rules refuse is a finding, kept in
@@ -543,7 +543,7 @@ MOVE_EXPECTATIONS: tuple[Expectation[_Judged], ...] = (
 def check(p: Prepared) -> ScenarioReport:
     """Evaluate a scenario: compare every expectation and gather the live explanation.
 
-    The summary and the explanation are :func:`rightofway.rtw.room.explain`'s, the very
+    The summary and the explanation are ``rightofway.rtw.room.explain``'s, the very
     function the protest room rules with; the questions ``expect`` asks of right of way
     between boats not engaged and of penalty serving add their answers to it."""
     e = p.model.expect
