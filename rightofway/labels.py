@@ -4,18 +4,20 @@ of the spots round a thing for one where the text covers nothing.
 A :data:`Box` is ``(left, top, right, bottom)`` in SVG pixels (``y`` grows down). The
 width of a text is not known until a browser lays it out, so :func:`text_extent` gives a
 bound: DejaVu Sans, among the widest of the sans-serif faces a browser may pick, measured
-per character. :func:`place_text` tries the spots round a thing, nearest first, on rings
-further out, and takes the first whose box keeps within the bounds and meets no obstacle
-(or, when none does, the one that covers least). Pure functions, no ruleset: each drawing
+per character. :func:`place` (and :func:`place_text` for a text) tries the spots round a
+thing, nearest first, on rings further out, and takes the first whose box keeps within the
+bounds, meets no obstacle and lies nearer the thing than any other thing named (or, when
+none does, the one that covers least). Pure functions, no ruleset: each drawing
 lists its own obstacles (hulls, marks, labels placed before).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 
-__all__ = ["Box", "box_of", "distance", "inflate", "overlap", "place_text", "text_box",
-           "text_extent"]
+__all__ = ["Box", "box_of", "distance", "inflate", "overlap", "place", "place_text",
+           "segment_boxes", "text_box", "text_extent"]
 
 Box = tuple[float, float, float, float]
 """``(left, top, right, bottom)`` in pixels, ``y`` down."""
@@ -60,6 +62,15 @@ def box_of(points: Iterable[tuple[float, float]]) -> Box:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
+def segment_boxes(a: tuple[float, float], b: tuple[float, float], half: float) -> list[Box]:
+    """Squares ``2 * half`` wide along the segment from ``a`` to ``b``, close enough to
+    cover it drawn that wide (a hull, an arrow) without claiming the whole box a slanting
+    segment spans."""
+    n = max(1, math.ceil(math.dist(a, b) / max(half, 1.0)))
+    return [inflate(box_of([(a[0] + (b[0] - a[0]) * t / n, a[1] + (b[1] - a[1]) * t / n)]),
+                    half) for t in range(n + 1)]
+
+
 def inflate(box: Box, d: float) -> Box:
     """``box`` grown by ``d`` on every side."""
     return (box[0] - d, box[1] - d, box[2] + d, box[3] + d)
@@ -90,23 +101,19 @@ def distance(a: Box, b: Box) -> float:
     return float((dx * dx + dy * dy) ** 0.5)
 
 
-def place_text(text: str, size: float, near: Box, gap: float, obstacles: Sequence[Box],
-               bounds: Box, *, bold: bool = False, pad: float = 1.5,
-               rings: Sequence[float] = (1.0, 2.0, 3.0, 4.5), own: Sequence[Box] = (),
-               rivals: Sequence[Box] = ()) -> tuple[float, float, Box]:
-    """Where to write ``text`` beside ``near`` (the box of what it names; a point is a box
-    of no size): ``(x, y, box)``, the start and baseline of the text (anchor ``start``) and
-    the box it covers.
+def place(width: float, height: float, near: Box, gap: float, obstacles: Sequence[Box],
+          bounds: Box, *, rings: Sequence[float] = (1.0, 2.0, 3.0, 4.5), own: Sequence[Box] = (),
+          rivals: Sequence[Box] = ()) -> Box:
+    """Where to put a box ``width`` by ``height`` beside ``near`` (the box of what it
+    names; a point is a box of no size).
 
     The spots tried lie ``gap`` times each of ``rings`` off ``near``'s sides and corners,
-    eight to a ring; the first is taken whose box stays inside ``bounds``, meets none of
+    eight to a ring; the first is taken that stays inside ``bounds``, meets none of
     ``obstacles`` and lies no nearer any of ``rivals`` (the boxes of other things named)
     than to ``near`` or ``own`` (the boxes of the thing it names). When no spot does, the
     one covering the least of the obstacles (and of what lies beyond the bounds) is taken,
     unambiguous before ambiguous.
     """
-    width = text_extent(text, size, bold=bold) + 2 * pad
-    height = (ASCENT + DESCENT) * size + 2 * pad
     cx, cy = (near[0] + near[2]) / 2, (near[1] + near[3]) / 2
     mine = [near, *own]
     best: tuple[float, bool, Box] | None = None
@@ -121,11 +128,25 @@ def place_text(text: str, size: float, near: Box, gap: float, obstacles: Sequenc
             ambiguous = bool(rivals) and (min(distance(box, o) for o in rivals)
                                           < min(distance(box, o) for o in mine))
             if cost <= 0 and not ambiguous:
-                return _written(box, size, pad)
+                return box
             if best is None or (cost, ambiguous) < best[:2]:
                 best = (cost, ambiguous, box)
     assert best is not None
-    return _written(best[2], size, pad)
+    return best[2]
+
+
+def place_text(text: str, size: float, near: Box, gap: float, obstacles: Sequence[Box],
+               bounds: Box, *, bold: bool = False, pad: float = 1.5,
+               rings: Sequence[float] = (1.0, 2.0, 3.0, 4.5), own: Sequence[Box] = (),
+               rivals: Sequence[Box] = ()) -> tuple[float, float, Box]:
+    """Where to write ``text`` beside ``near``, as :func:`place` finds a spot for its box
+    (grown by ``pad``): ``(x, y, box)``, the start and baseline of the text (anchor
+    ``start``) and the box it covers."""
+    width = text_extent(text, size, bold=bold) + 2 * pad
+    height = (ASCENT + DESCENT) * size + 2 * pad
+    box = place(width, height, near, gap, obstacles, bounds, rings=rings, own=own,
+                rivals=rivals)
+    return _written(box, size, pad)
 
 
 def _written(box: Box, size: float, pad: float) -> tuple[float, float, Box]:

@@ -68,5 +68,7 @@ class Simulation(RulesetBase, name="simulation", code="SIM", title="Sailboat Rac
                 for bid, path in paths.items()) + "."
         caption = ("Hulls to scale, green on starboard tack and orange on port; a boat's "
                    "start is faint and her plotted path runs from it, a dot at each step. The "
-                   "rose in the corner shows where the wind comes from.")
+                   "numbers give the play order (1 moves first), each purple arrow runs from "
+                   "a boat that keeps clear toward the boat she keeps clear of. The rose in "
+                   "the corner shows where the wind comes from.")
         return alt, caption
