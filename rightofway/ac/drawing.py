@@ -16,7 +16,7 @@ from rightofway.ac.moves import Move, _act, cover_points
 from rightofway.ac.position import Position, tack_of
 from rightofway.ac.rules import legality
 from rightofway.geometry import Compass
-from rightofway.labels import Box, box_of, inflate, place_text, text_box
+from rightofway.labels import Box, box_of, inflate, place_text, segment_boxes, text_box
 from rightofway.svg import (
     HEADER,
     LEGEND_STRIP,
@@ -150,13 +150,11 @@ def _panel(position: Position, *, size: int, move: Move | None, title: str | Non
 
 
 def hull_boxes(c: Canvas, points: tuple[Point, Point]) -> list[Box]:
-    """Boxes that together cover a hull on the page (its ``points``, bow first): squares
-    along it from bow to stern, each as wide as the discs at its ends, so that a diagonal
-    hull does not claim the whole square it crosses."""
-    (bx, by), (sx, sy) = ((c.x(p[0]), c.y(p[1])) for p in points)
-    half = max(c.unit * 0.17, 1.5) + 1.2
-    return [inflate(box_of([(bx + (sx - bx) * t / 5, by + (sy - by) * t / 5)]), half)
-            for t in range(6)]
+    """Boxes that together cover a hull on the page (its ``points``, bow first), as wide as
+    the discs at its ends, so that a diagonal hull does not claim the whole square it
+    crosses."""
+    bow, stern = ((c.x(p[0]), c.y(p[1])) for p in points)
+    return segment_boxes(bow, stern, max(c.unit * 0.17, 1.5) + 1.2)
 
 
 def _labels(g: ET.Element, c: Canvas, colors: Colors,

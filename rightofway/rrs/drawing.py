@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from rightofway import svg
 from rightofway.geometry import Tack
-from rightofway.labels import Box, box_of, inflate, place_text
+from rightofway.labels import Box, box_of, inflate, place_text, segment_boxes
 from rightofway.plane import closest_points, heading_vector, tack_of
 from rightofway.rrs import rules
 from rightofway.rrs.position import Boat, Position
@@ -90,19 +90,8 @@ def _px(v: PlaneView, p: tuple[float, float]) -> Px:
 
 
 def _hull_boxes(v: PlaneView, b: Boat) -> list[Box]:
-    """Boxes that together cover a hull on the page: squares along it from bow to stern, as
-    wide as the hull is beam."""
-    stern, bow = _px(v, b.hull[0]), _px(v, b.hull[1])
-    half = 0.17 * v.scale + 1.5
-    return [inflate(box_of([(bow[0] + (stern[0] - bow[0]) * t / 6,
-                             bow[1] + (stern[1] - bow[1]) * t / 6)]), half) for t in range(7)]
-
-
-def _along(a: Px, b: Px, half: float) -> list[Box]:
-    """Boxes covering the line from ``a`` to ``b`` drawn ``2 * half`` wide."""
-    n = max(1, int(math.dist(a, b) / max(half * 2, 4.0)))
-    return [inflate(box_of([(a[0] + (b[0] - a[0]) * t / n, a[1] + (b[1] - a[1]) * t / n)]),
-                    half) for t in range(n + 1)]
+    """Boxes that together cover a hull on the page, from bow to stern."""
+    return segment_boxes(_px(v, b.hull[1]), _px(v, b.hull[0]), 0.17 * v.scale + 1.5)
 
 
 def _markers(panel: ET.Element) -> None:
@@ -161,10 +150,10 @@ def _arrow(panel: ET.Element, start: Px, end: Px, color: str, marker: str, css: 
            stroke_dasharray=dash, marker_end=marker, class_=css)
         top = ((start[0] + cx) / 2 + (cx + end[0]) / 2) / 2, ((start[1] + cy) / 2 +
                                                              (cy + end[1]) / 2) / 2
-        return _along(start, top, 3) + _along(top, end, 3)
+        return segment_boxes(start, top, 3) + segment_boxes(top, end, 3)
     el(panel, "line", x1=fmt(start[0]), y1=fmt(start[1]), x2=fmt(end[0]), y2=fmt(end[1]),
        stroke=color, stroke_width="2", stroke_dasharray=dash, marker_end=marker, class_=css)
-    return _along(start, end, 3)
+    return segment_boxes(start, end, 3)
 
 
 def _mid(boxes: list[Box]) -> Box:
