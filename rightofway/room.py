@@ -30,7 +30,8 @@ from typing import Any
 
 from rightofway.errors import InputError
 
-__all__ = ["ROOM_MODULES", "rule", "rule_json", "scenario_yaml", "yaml_text"]
+__all__ = ["ROOM_MODULES", "rule", "rule_json", "scenario_yaml", "scenario_yaml_json",
+           "yaml_text"]
 
 ROOM_MODULES: dict[str, str] = {
     "race-the-wind": "rightofway.rtw.room",
@@ -187,3 +188,12 @@ def scenario_yaml(ruleset: str, state: Mapping[str, Any]) -> str:
     lines.extend(f"#   {line}" for line in result["summary"])
     lines.append("expect: {}")
     return "\n".join(lines) + "\n"
+
+
+def scenario_yaml_json(ruleset: str, state_json: str) -> str:
+    """:func:`scenario_yaml` for the page: the state as JSON text in, ``{"yaml": text}`` or
+    ``{"error": message}`` out."""
+    try:
+        return json.dumps({"yaml": scenario_yaml(ruleset, json.loads(state_json))})
+    except (TypeError, ValueError) as bad:  # InputError is a ValueError
+        return json.dumps({"error": str(bad)})

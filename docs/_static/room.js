@@ -17,6 +17,17 @@ const room = {
 };
 window.room = room;
 
+// For tests and embedding pages: the screen point (CSS pixels) of a board point.
+room.screenOf = (x, y) => {
+  const svg = $("room-board").querySelector("svg");
+  const [sx, sy] = toSvg(room.result.board.to_svg, x, y);
+  const pt = svg.createSVGPoint();
+  pt.x = sx;
+  pt.y = sy;
+  const q = pt.matrixTransform(svg.getScreenCTM());
+  return [q.x, q.y];
+};
+
 function status(text) {
   $("room-status").textContent = text;
 }
@@ -386,6 +397,7 @@ function update() {
   if (room.timings.first === null) room.timings.first = performance.now() - room.timings.start;
   else room.timings.updates.push(spent);
   $("room").dataset.updates = String(room.timings.updates.length);
+  $("room").dataset.rulings = String(room.timings.updates.length + 1);
   remember();
   $("room-yaml-box").hidden = true;
 }
@@ -447,12 +459,8 @@ async function start() {
 function exportYaml() {
   const state = { ...room.state };
   if (room.scenario && state.id === room.scenario) state.id = `${room.scenario}-room`;
-  let text;
-  try {
-    text = room.py.scenario_yaml(room.ruleset, state);
-  } catch (e) {
-    text = `# cannot write this position: ${e.message.split("\n").slice(-2).join(" ")}`;
-  }
+  const out = JSON.parse(room.py.scenario_yaml_json(room.ruleset, JSON.stringify(state)));
+  const text = out.error ? `# this position cannot be written: ${out.error}\n` : out.yaml;
   $("room-yaml").textContent = text;
   const link = $("room-yaml-download");
   link.href = URL.createObjectURL(new Blob([text], { type: "application/yaml" }));

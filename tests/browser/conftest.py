@@ -13,6 +13,7 @@ host but the loopback server) fails the test, since the book must work with no n
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -93,11 +94,11 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
-@pytest.fixture
-def page(browser: Any, book_url: str) -> Iterator[Any]:
-    """A fresh page (1280 px wide) that fails the test on a request leaving the machine or
-    an uncaught script error."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+@contextlib.contextmanager
+def watched_page(browser: Any, book_url: str, width: int = 1280) -> Iterator[Any]:
+    """A fresh page ``width`` px wide that fails on a request leaving the machine or an
+    uncaught script error."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
     pg = context.new_page()
     outside: list[str] = []
     errors: list[str] = []
@@ -116,3 +117,16 @@ def page(browser: Any, book_url: str) -> Iterator[Any]:
         context.close()
     assert not outside, f"requests left the machine: {outside[:5]}"
     assert not errors, f"script errors on the page: {errors[:5]}"
+
+
+@pytest.fixture(scope="session")
+def new_page(browser: Any, book_url: str) -> Any:
+    """:func:`watched_page` for this browser and book: ``with new_page(width) as page``."""
+    return functools.partial(watched_page, browser, book_url)
+
+
+@pytest.fixture
+def page(browser: Any, book_url: str) -> Iterator[Any]:
+    """A fresh page, 1280 px wide, watched (:func:`watched_page`)."""
+    with watched_page(browser, book_url) as pg:
+        yield pg

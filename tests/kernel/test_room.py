@@ -96,3 +96,12 @@ def test_the_exported_scenario_file_is_checked_by_the_library(ruleset: str,
     assert list(report.summary) == shown
     assert [f"#   {line}" for line in shown] == [
         line for line in text.splitlines() if line.startswith("#   ")]
+
+
+def test_the_page_s_export_gives_the_file_or_the_error() -> None:
+    path = next(p for p in FILES if "/rrs/" in p.as_posix())
+    state = state_of(path)
+    out = json.loads(room.scenario_yaml_json("rrs", json.dumps(state)))
+    assert yaml.safe_load(out["yaml"])["position"] == state["position"]
+    bad = json.loads(room.scenario_yaml_json("rrs", "[1, 2]"))
+    assert bad["error"].startswith("state: expected a scenario document")
