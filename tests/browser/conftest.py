@@ -32,14 +32,6 @@ CHROMIUM_FLAGS = [
 ]
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test in this folder is a browser test (marker ``browser``)."""
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.browser)
-
-
 def chromium_path() -> str | None:
     """The system Chromium, or ``None``."""
     given = os.environ.get("RIGHTOFWAY_CHROMIUM")

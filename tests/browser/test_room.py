@@ -15,6 +15,8 @@ import yaml
 from rightofway import room
 from rightofway.scenarios import check_file, find_scenarios, load_scenario
 
+pytestmark = pytest.mark.browser
+
 CATALOGUE = Path(__file__).resolve().parents[2] / "scenarios"
 READY = "#ruling-summary[data-ready=true]"
 START = 120_000
