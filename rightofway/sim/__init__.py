@@ -12,7 +12,7 @@ A move is a boat and her plan, written ``C: T-145 M4``::
     >>> pos = sim.Position("N", 13, (sim.Boat("A", (0.0, 0.0), 45.0),))  # wind N 13 knots
     >>> verdict = sim.legality(pos, sim.Move.parse("A: T45 M6"))  # a reach: 8 units
     >>> verdict.legal, verdict.reason, str(verdict.cite)
-    (False, '1 unit left over: every unit must be used', 'SIM Movement')
+    (False, '1 unit is left over, and every unit must be used', 'SIM Movement')
     >>> sim.is_legal(pos, sim.Move.parse("A: T45 M7"))
     True
 

@@ -90,6 +90,36 @@ def _fmt(u: float) -> str:
     return f"{round(u, 6):g}"
 
 
+def _units(u: float) -> str:
+    """A number of units as a sentence says it: ``1 unit``, ``2.5 units``, ``none``."""
+    n = _fmt(u)
+    return "none" if n == "0" else f"{n} unit" if n == "1" else f"{n} units"
+
+
+def _only(u: float) -> str:
+    """Units too few for a step, as a sentence says it: ``only 2 units``, ``none``."""
+    said = _units(u)
+    return said if said == "none" else "only " + said
+
+
+_ON = {PointOfSail.IN_IRONS: "in irons", PointOfSail.BEAT: "on a beat",
+       PointOfSail.REACH: "on a reach", PointOfSail.BROAD_REACH: "on a broad reach",
+       PointOfSail.RUN: "on a run"}
+"""Where a point of sail puts a boat, as a sentence says it."""
+
+
+def _a(point: PointOfSail) -> str:
+    """A point of sail with its article: ``a beat``, ``a broad reach``."""
+    return _ON[point].removeprefix("on ")
+
+
+def _turning(step: PlanStep) -> str:
+    """How a turn step turns her: ``40 degrees clockwise``."""
+    v = step.value
+    way = " clockwise" if v > 0 else " anticlockwise" if v < 0 else ""
+    return f"{abs(v):g} degree{'' if abs(v) == 1 else 's'}{way}"
+
+
 def account(position: Position, boat: str, plan: Plan | str) -> Accounting:
     """Follow a plan step by step and account for every unit (SIM Movement, SIM Turning,
     SIM In Irons). Illegal plans stop at the step that breaks a rule; ``reason`` is its
@@ -111,8 +141,8 @@ def account(position: Position, boat: str, plan: Plan | str) -> Accounting:
     start_units = _allowance(point, knots)
     out: list[Step] = []
     angle = _angle_to_wind(heading, wind)
-    out.append(Step("fact", f"{boat} heads {heading:g}, {angle:g} degrees from the wind "
-                    f"({position.wind} {knots} knots): {point}", cite("Movement")))
+    out.append(Step("fact", f"{boat} heads {heading:g}, {angle:g} degrees off the wind from "
+                    f"{position.wind}: she is {_ON[point]}", cite("Movement")))
 
     def done(legal: bool, reason: str | None) -> Accounting:
         end = Boat(b.id, at, heading, tack)
@@ -137,19 +167,21 @@ def account(position: Position, boat: str, plan: Plan | str) -> Accounting:
     else:
         remaining = float(start_units)
         setter = "Movement"
-        out.append(Step("rule", f"allowance {start_units} units: {point} "
-                        f"{BASE_SPEED[point]} + wind bonus {bonus(knots)}", cite("Movement")))
+        out.append(Step("rule", f"{_ON[point]} in {knots} knots of wind she may sail "
+                        f"{start_units} units", cite("Movement"),
+                        f"{BASE_SPEED[point]} for {_a(point)} + {bonus(knots)} wind bonus at "
+                        f"{knots} knots = {start_units}"))
     spent = 0.0
     ended = False
     for i, step in enumerate(plan.steps, 1):
-        label = f"step {i} {step}"
+        label = f"step {i}, {step}"
         if ended:
-            return illegal(f"{label}: the turn ended in irons; nothing may follow",
-                           "Turning")
+            return illegal(f"{label}: the turn before ended in irons, and nothing may "
+                           "follow it", "Turning")
         if step.kind == "M":
             if step.value > remaining + TOLERANCE:
-                return illegal(f"{label} needs {_fmt(step.value)} units, only "
-                               f"{_fmt(remaining)} left", setter)
+                return illegal(f"{label}: she would sail {_units(step.value)} but has "
+                               f"{_only(remaining)} left", setter)
             rad = math.radians(heading)
             to = (at[0] + step.value * math.sin(rad), at[1] + step.value * math.cos(rad))
             if max(abs(to[0]), abs(to[1])) > limits.MAX_COORD:
@@ -160,71 +192,88 @@ def account(position: Position, boat: str, plan: Plan | str) -> Accounting:
             path.append(at)
             remaining -= step.value
             spent += step.value
-            out.append(Step("fact", f"{label}: runs {_fmt(step.value)} units to "
-                            f"[{at[0]:.3f}, {at[1]:.3f}]; {_fmt(remaining)} left",
+            out.append(Step("fact", f"{label}: she sails {_units(step.value)} to "
+                            f"[{at[0]:.3f}, {at[1]:.3f}] and has {_units(remaining)} left",
                             cite("Movement")))
             continue
         if step.kind == "P":
             if remaining + TOLERANCE < 6:
-                return illegal(f"{label}: the penalty turn costs 6 units, only "
-                               f"{_fmt(remaining)} left", "Turning")
+                return illegal(f"{label}: the penalty turn costs 6 units, and she has "
+                               f"{_only(remaining)} left", "Turning")
             remaining -= 6
             spent += 6
-            out.append(Step("fact", f"{label}: a 360-degree penalty turn for 6 units, "
-                            f"heading {heading:g} again; {_fmt(remaining)} left",
+            out.append(Step("fact", f"{label}: she makes a 360-degree penalty turn for 6 "
+                            f"units, heads {heading:g} again and has {_units(remaining)} left",
                             cite("Turning")))
             continue
         cost = _turn_cost(step.value)
         new_heading = _normalise(heading + step.value)
         new_point = _point_of_sail(new_heading, wind)
         new_allowance = _allowance(new_point, knots)
-        turned = (f"{label}: turns {step.value:g} degrees to {new_heading:g} "
-                  f"({_angle_to_wind(new_heading, wind):g} from the wind, {new_point}) for "
-                  f"{cost} unit{'s' if cost != 1 else ''}")
+        onto = ("into irons" if new_point is PointOfSail.IN_IRONS else
+                f"still {_ON[new_point]}" if new_point is point else f"now {_ON[new_point]}")
+        turned = (f"{label}: she turns {_turning(step)} to {new_heading:g}, {onto}, "
+                  f"{'at no cost' if cost == 0 else 'for ' + _units(cost)}")
+        off = f"{_angle_to_wind(new_heading, wind):g} degrees off the wind"
+        costs = (f"{label}: the turn of {_turning(step)} to {new_heading:g} costs "
+                 f"{_units(cost)}")
         if in_irons and i == 1:
             if cost > new_allowance:
-                return illegal(f"{turned}, more than the {new_allowance} units of a "
-                               f"{new_point}", "In Irons")
+                return illegal(f"{costs}, more than the {new_allowance} units "
+                               f"{_a(new_point)} allows", "In Irons")
             remaining = float(new_allowance - cost)
             spent = float(cost)
-            out.append(Step("rule", f"{turned}; out of irons she has the {new_point}'s "
-                            f"{new_allowance} units less the turn: {_fmt(remaining)} left",
-                            cite("In Irons")))
+            out.append(Step("rule", f"{turned}; out of irons she may sail what "
+                            f"{_a(new_point)} allows less the turn, which leaves her "
+                            f"{_units(remaining)}", cite("In Irons"),
+                            f"{off}; {new_allowance} for {_a(new_point)} - {cost} for the turn "
+                            f"= {_fmt(remaining)}"))
             setter = "In Irons"
         else:
             if cost > remaining + TOLERANCE:
-                return illegal(f"{turned}, only {_fmt(remaining)} left", "Turning")
+                return illegal(f"{costs}, but she has {_only(remaining)} left", "Turning")
             remaining -= cost
             spent += cost
             old_allowance = _allowance(point, knots)
+            after_turn = remaining
             if new_point is PointOfSail.IN_IRONS:
                 remaining = 0.0
                 ended = True
-                note = "it ends in irons: nothing left and the turn is over"
+                note = "she has nothing left and her turn is over"
+                detail = off
                 setter = "Turning"
             elif new_point is point:
-                note = f"same point of sail: {_fmt(remaining)} left"
+                note = f"she has {_units(remaining)} left"
+                detail = off
             elif new_allowance < old_allowance:
                 kept = min(remaining, float(new_allowance))
-                note = (f"to a slower point of sail: at most its {new_allowance} units, "
-                        f"{_fmt(kept)} left")
+                note = (f"on a slower point of sail she may sail no more than its "
+                        f"{new_allowance} units: she has {_units(kept)} left")
+                detail = (f"{off}; {_fmt(after_turn)} left after the turn, at most "
+                          f"{new_allowance} for {_a(new_point)}")
                 remaining = kept
                 setter = "Turning"
             else:
                 gained = max(remaining, new_allowance - spent)
-                note = (f"to a faster point of sail: {new_allowance} less {_fmt(spent)} spent "
-                        f"is {_fmt(new_allowance - spent)}, {_fmt(gained)} left")
+                more = ("she gains nothing, having spent as much already," if gained == remaining
+                        else f"she gains {_units(gained - remaining)}")
+                note = (f"on a faster point of sail she may sail what it allows less what she "
+                        f"has already spent: {more} and has {_units(gained)} left")
+                detail = (f"{off}; {new_allowance} for {_a(new_point)} - {_fmt(spent)} spent = "
+                          f"{_fmt(new_allowance - spent)}, against {_fmt(after_turn)} left "
+                          "after the turn: the greater stands")
                 remaining = gained
                 setter = "Turning"
-            out.append(Step("rule", f"{turned}; {note}", cite("Turning")))
+            out.append(Step("rule", f"{turned}; {note}", cite("Turning"), detail))
         heading = new_heading
         point = new_point
         new_tack = tack_of(heading, wind, tack)
         tack = new_tack
     if remaining > TOLERANCE:
-        return illegal(f"{_fmt(remaining)} unit{'s' if abs(remaining - 1) > TOLERANCE else ''} "
-                       "left over: every unit must be used", "Movement")
-    out.append(Step("conclusion", f"legal: {boat} used every unit, ending at "
+        left = _units(remaining)
+        return illegal(f"{left} {'is' if left.startswith('1 ') else 'are'} left over, and "
+                       "every unit must be used", "Movement")
+    out.append(Step("conclusion", f"legal: {boat} used every unit and ends at "
                     f"[{at[0]:.3f}, {at[1]:.3f}] heading {heading:g}", cite("Movement")))
     return done(True, None)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -100,6 +101,23 @@ class PlayOrder:
     steps: tuple[Step, ...]
 
 
+def _and(names: Sequence[str]) -> str:
+    """Names as a sentence lists them: ``A, B and C``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _windward_first(windward: list[str], depth: dict[str, float]) -> str:
+    """Where the boats lie across the wind, windward first, as a sentence."""
+    level = [a for a, b in itertools.pairwise(windward)
+             if abs(depth[a] - depth[b]) < 1e-9]
+    if len(windward) == 2:
+        a, b = windward
+        return (f"{a} and {b} lie level across the wind" if level else
+                f"{a} lies to windward of {b}")
+    said = f"from windward to leeward the boats lie {_and(windward)}"
+    return said + (", some of them level" if level else "")
+
+
 def play_order(position: Position) -> PlayOrder:
     """SIM Turn Sequence: windward to leeward, except that a boat that must keep clear of
     another (RRS Part 2, as ``rrs`` rules) moves after it. Boats in a keep-clear cycle move
@@ -115,11 +133,11 @@ def play_order(position: Position) -> PlayOrder:
     g.add_nodes_from(ids)
     for keeper, holder, _rule in edges:
         g.add_edge(holder, keeper)
-    steps = [Step("fact", "depths downwind: " + ", ".join(
-        f"{bid} {d[bid]:.2f}" for bid in sorted(ids, key=lambda b: (d[b], listed[b]))),
-        cite("Turn Sequence"))]
+    windward = sorted(ids, key=lambda b: (d[b], listed[b]))
+    steps = [Step("fact", _windward_first(windward, d), cite("Turn Sequence"),
+                  "depths downwind: " + ", ".join(f"{bid} {d[bid]:.2f}" for bid in windward))]
     for keeper, holder, rule in edges:
-        steps.append(Step("rule", f"{keeper} keeps clear of {holder}: {keeper} moves after "
+        steps.append(Step("rule", f"{keeper} keeps clear of {holder}, so {keeper} moves after "
                           f"{holder}", Citation("RRS", rule)))
     cycles = tuple(tuple(c) for c in sorted(
         (sorted(s, key=lambda b: listed[b]) for s in nx.strongly_connected_components(g)
@@ -134,8 +152,8 @@ def play_order(position: Position) -> PlayOrder:
     for node in nx.lexicographical_topological_sort(c, key=key):
         order.extend(sorted(c.nodes[node]["members"], key=lambda b: (d[b], listed[b])))
     for cyc in cycles:
-        steps.append(Step("fact", f"keep-clear cycle {' -> '.join(cyc)}: these boats move "
-                          "windward first among themselves", cite("Turn Sequence")))
+        steps.append(Step("fact", f"{_and(cyc)} keep clear of one another in a cycle, so they "
+                          "move windward first among themselves", cite("Turn Sequence")))
     steps.append(Step("conclusion", "play order: " + ", ".join(order), cite("Turn Sequence")))
     return PlayOrder(tuple(order), edges, cycles, tuple(steps))
 

@@ -270,7 +270,7 @@ def test_a_turn_ending_in_irons_leaves_nothing_and_ends_the_turn() -> None:
 def test_apply_moves_the_boat_or_names_the_rule() -> None:
     p = sim.apply(one(90), mv("A", "M7"))
     assert close(p.boat("A", "boat").at, (7, 0)) and p.wind == "N" and p.knots == 10
-    with pytest.raises(IllegalMove, match=r"illegal move A: M6: 1 unit left over") as e:
+    with pytest.raises(IllegalMove, match=r"illegal move A: M6: 1 unit is left over") as e:
         sim.apply(one(90), mv("A", "M6"))
     assert str(e.value.cite) == "SIM Movement"
     assert sim.is_legal(one(90), mv("A", "M7")) and not sim.is_legal(one(90), mv("A", "M6"))
@@ -370,7 +370,10 @@ def test_play_order_a_boat_clear_astern_moves_after_even_to_windward() -> None:
     assert order.order == ("A", "B") and order.cycles == ()
     assert order.keep_clear == (("B", "A", "12"),)
     assert order.steps[-1].text == "play order: A, B"
-    assert order.steps[0].text == "depths downwind: B -30.00, A 0.00"
+    # windward first, as a sentence; the depths behind it in the detail
+    assert order.steps[0].text == "B lies to windward of A"
+    assert order.steps[0].detail == "depths downwind: B -30.00, A 0.00"
+    assert order.steps[1].text == "B keeps clear of A, so B moves after A"
     # a single boat plays alone
     assert sim.play_order(one(90)).order == ("A",)
 
@@ -481,7 +484,7 @@ def test_legality_is_the_accounting_and_hulls_that_do_not_touch() -> None:
     assert lg.accounting.units == 7 and lg.steps == lg.accounting.steps
     assert lg.to_json()["move"] == "A: M7" and "legal: yes" in lg.explain()
     bad = sim.legality(p, mv("A", "T10 M3"))  # reach 7 to 100, still a reach: 1 for the turn
-    assert not bad and bad.reason == "3 units left over: every unit must be used"
+    assert not bad and bad.reason == "3 units are left over, and every unit must be used"
     assert bad.steps[-1].text == "illegal: " + bad.reason
     # the accounting is legal, but A's bow ends on B's hull (RRS 14): the move is not
     touch = sim.Position("N", 10, (sim.Boat("A", (-7.5, 5.0), 90.0),
