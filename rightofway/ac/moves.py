@@ -383,9 +383,14 @@ def points_available(position: Position, move: Move) -> tuple[int, list[Step]]:
         section = HEAD if b.upwind else DOWNWIND
         part = "bow or stern" if b.upwind else "stern"
         after = max(1, base - 1)
+        by = ", ".join(coverers)
+        loses = (f"so it loses a point and has {after}" if after < base else
+                 f"but a card never gives fewer than 1 point: it keeps {base}")
         steps.append(Step("rule", f"{b.id} begins its turn with its {part} on the cover points "
-                                  f"of {', '.join(coverers)}: it loses 1 point (at most 1, "
-                                  f"never below 1): {base} -> {after}", section))
+                                  f"of {by}, {loses}", section,
+                          f"{base} - 1 = {base - 1}"
+                          f"{'' if after < base else ', raised to 1'}; a boat loses at most "
+                          "1 point however many boats cover it"))
         base = after
     elif (b.upwind and position.options.head_cover) or \
             (not b.upwind and position.options.downwind_cover):
@@ -416,8 +421,8 @@ def first_mover(position: Position) -> tuple[str | None, list[Step]]:
     ranked = sorted(boats, key=key)
     for b in ranked:
         d, e = key(b)
-        steps.append(Step("fact", f"{b.id}: bow {d} row{'s' if d != 1 else ''} from the line, "
-                                  f"{e:.2f} from the leeward buoy", START))
+        steps.append(Step("fact", f"{b.id}'s bow is {d} row{'s' if d != 1 else ''} from the "
+                                  f"line and {e:.2f} from the leeward buoy", START))
     if len(ranked) > 1 and key(ranked[0]) == key(ranked[1]):
         steps.append(Step("conclusion", "a tie on both measures: the higher of two drawn card "
                                         "values decides", START))

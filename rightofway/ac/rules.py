@@ -253,9 +253,15 @@ def _allowed_colours(b: Boat) -> tuple[str, ...]:
     return ("G",) if t == "starboard" else ("R",)
 
 
-def _colour_name(t: Tack | None) -> str:
-    return {"starboard": "starboard tack: green", "port": "port tack: red"}.get(
-        t or "", "into the wind: either colour")
+def _calls_for(t: Tack | None) -> str:
+    """The colour a heading calls for, as a sentence says it."""
+    return {"starboard": "on starboard tack, which calls for a green card",
+            "port": "on port tack, which calls for a red card"}.get(
+        t or "", "into the wind, where a card of either colour may be played")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _continues(seq: int | None, value: int) -> bool:
@@ -313,8 +319,8 @@ def _skip(case: Judging) -> Finding | None:
     colours = _colours(case)
     if hand is not None and b.upwind and any(c.colour in colours for c in hand) \
             and _can_move(case.position, b.id):
-        return _illegal(f"{b.id} holds a card of the right colour ({_colour_name(b.tack)}), so "
-                        "it may not skip its turn", TURN)
+        return _illegal(f"{b.id} heads {b.heading.name} {_calls_for(b.tack)}, and it holds "
+                        "one, so it may not skip its turn", TURN)
     if hand is not None and not b.upwind and hand and _can_move(case.position, b.id):
         return _illegal("on a downwind leg every card can be played: no skipping", TURN)
     return _legal("the turn is skipped", TURN)
@@ -351,8 +357,8 @@ def _discard(case: Judging) -> Finding | None:
 def _colour(case: Judging) -> Finding | None:
     c, b = case.move.card, case.boat
     if c is not None and b.upwind and c.colour not in _colours(case):
-        return _illegal(f"{c} is {'green' if c.colour == 'G' else 'red'}; {b.id} heads "
-                        f"{b.heading.name}, on {_colour_name(b.tack)}", TURN)
+        return _illegal(f"{c} is {'green' if c.colour == 'G' else 'red'}, but {b.id} heads "
+                        f"{b.heading.name} {_calls_for(b.tack)}", TURN)
     return None
 
 
@@ -436,8 +442,8 @@ def _card_steps(case: Judging) -> list[Step]:
     out: list[Step] = []
     c = move.card
     if c is not None and b.upwind:
-        out.append(Step("rule", f"{b.id} heads {b.heading.name}, "
-                                f"{_colour_name(b.tack)}: {c} may be played", TURN))
+        out.append(Step("rule", f"{b.id} heads {b.heading.name} {_calls_for(b.tack)}: {c} "
+                                "may be played", TURN))
     if not (o.sequence and b.upwind):
         return out
     if move.discard is not None:
@@ -488,8 +494,9 @@ def _the_crew(case: Judging) -> Finding | None:
                         "Point actions", CREW)
     crew = case.crew
     if len(crew_idx) > crew:
-        return _illegal(f"{len(crew_idx)} crew tacks but only {crew} crew point"
-                        f"{'s' if crew != 1 else ''}", CREW)
+        return _illegal(f"the move has {_plural(len(crew_idx), 'crew tack')} but "
+                        f"{'only ' + _plural(crew, 'crew point') if crew else 'no crew points'}",
+                        CREW)
     return None
 
 
@@ -500,10 +507,14 @@ def _explain_crew(case: Judging, found: Finding | None) -> list[Step]:
         return []
     crew = case.crew
     matched = [n for n in card.crew if n in b.crew]
-    return [Step("fact", f"crew positions {'-'.join(map(str, b.crew))}; card numbers "
-                         f"{'-'.join(map(str, card.crew))}: "
-                         f"{', '.join(map(str, matched)) or 'none'} match: "
-                         f"{crew} crew point{'s' if crew != 1 else ''}", CREW)]
+    said = {0: "none of the card's numbers matches", 1: "one of the card's numbers matches",
+            2: "two of the card's numbers match", 3: "all three of the card's numbers match"}
+    return [Step("fact", f"{said.get(len(matched), f'{len(matched)} of its numbers match')} "
+                         f"a crew position of {b.id}: "
+                         f"{_plural(crew, 'crew point') if crew else 'no crew points'}", CREW,
+                 f"crew positions {'-'.join(map(str, b.crew))}, card numbers "
+                 f"{'-'.join(map(str, card.crew))}: "
+                 f"{', '.join(map(str, matched)) or 'none'} in both")]
 
 
 class _Action(NamedTuple):
@@ -613,8 +624,8 @@ def _the_points(case: Judging) -> Finding | None:
         ok = spent <= points
     if ok:
         return None
-    return _illegal(f"{spent} Movement Point action{'s' if spent != 1 else ''} for {points} "
-                    f"point{'s' if points != 1 else ''} available", case.where)
+    return _illegal(f"the move has {_plural(spent, 'Movement Point action')} but "
+                    f"{_plural(points, 'point')} to spend", case.where)
 
 
 def _final_heading(case: Judging) -> Finding | None:
@@ -688,13 +699,16 @@ def legality(position: Position, move: Move) -> Legality:
     events = [*t.events, *more]
     crew_tacks = sum(1 for a in move.actions if a in CREW_ACTIONS)
     if crew_tacks:
-        steps.append(Step("fact", f"{crew_tacks} of {crew} crew point"
-                                  f"{'s' if crew != 1 else ''} spent on crew tacks around "
-                                  "the bow", CREW))
+        tacks = "a crew tack" if crew_tacks == 1 else "crew tacks"
+        spent = ("its crew point is" if crew == 1 else f"its {crew} crew points are"
+                 if crew_tacks == crew else f"{crew_tacks} of its {crew} crew points "
+                 f"{'is' if crew_tacks == 1 else 'are'}")
+        steps.append(Step("fact", f"{spent} spent on {tacks} around the bow", CREW))
     where = case.where
-    steps.append(Step("fact", f"{t.spent} Movement Point action{'s' if t.spent != 1 else ''} "
-                              f"of {points}; every hull position legal; no boat left "
-                              "without an action", where))
+    used = (f"its {_plural(points, 'Movement Point')}" if t.spent == points else
+            f"{t.spent} of its {_plural(points, 'Movement Point')}")
+    steps.append(Step("fact", f"the move spends {used}, every hull position is legal and no "
+                              "boat is left without an action", where))
     for kind, _who, text in events:
         steps.append(Step("fact", text, _EVENT_SECTIONS.get(kind, POSITION)))
     steps.append(Step("conclusion", "legal", where))

@@ -339,9 +339,9 @@ def test_a_ruling_as_data() -> None:
     assert d["legal"] is False and d["cite"] == "AC Boat Position and Movement"
     assert d["after"] is None and d["points"] == 3
     assert d["move"] == "b G3/5/1-4-7: A"
-    assert bad.explain().startswith("move: b G3/5/1-4-7: A\nlegal: no - 1 Movement Point action "
-                                    "for 3 points available [AC Boat Position and Movement]\n"
-                                    "points: 3, crew points: 0\nsteps:\n")
+    assert bad.explain().startswith("move: b G3/5/1-4-7: A\nlegal: no - the move has 1 Movement "
+                                    "Point action but 3 points to spend [AC Boat Position and "
+                                    "Movement]\npoints: 3, crew points: 0\nsteps:\n")
     good = legality(p, Move("b", G3, ("A",) * 3)).to_json()
     assert good["legal"] is True and good["after"]["boats"][0]["bow"] == [5, 13]
 

@@ -330,7 +330,13 @@ def test_rulings_explain_themselves_in_text_and_json() -> None:
     assert "legal: yes" in text and "points: 2, crew points: 2" in text
     assert "[AC Head Cover] red begins its turn with its bow or stern on the cover points " \
            "of blue" in text
-    assert "card numbers 1-4-7: 1, 4 match: 2 crew points" in text
+    # crew 1-4-8 against the card's 1-4-7: 1 and 4 match, two crew points; the numbers in
+    # the step's detail, printed under it
+    assert "two of the card's numbers match a crew position of red: 2 crew points" in text
+    assert "crew positions 1-4-8, card numbers 1-4-7: 1, 4 in both" in text
+    crew = [s for s in lg.steps if str(s.cite) == "AC The Crew"]
+    assert [s.to_json().get("detail") for s in crew] == [
+        "crew positions 1-4-8, card numbers 1-4-7: 1, 4 in both", None]
     assert "the sequence stands at 2: a 3 continues it" in text
     data = lg.to_json()
     assert data["legal"] is True and data["points"] == 2 and data["crew_points"] == 2
