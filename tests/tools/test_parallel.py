@@ -39,7 +39,9 @@ def records(serial_games: list[parallel.GameSummary],
 
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
-    distributed = pytest.importorskip("distributed")
+    distributed = pytest.importorskip(
+        "distributed", reason="the Dask cluster tests need the optional extra 'cluster' "
+        "(pip install -e '.[cluster]'); CI installs it with the dev extra")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                                   dashboard_address=None) as cluster:
         yield cluster.scheduler_address
