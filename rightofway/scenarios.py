@@ -64,6 +64,7 @@ __all__ = [
     "parsed_by",
     "read_json",
     "read_yaml",
+    "room_state",
     "scenario_schema",
     "validate_json",
 ]
@@ -711,6 +712,28 @@ def bundled_catalogue() -> Path:
 # --- the JSON Schema of scenario files --------------------------------------------------------
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def room_state(model: ScenarioHeader) -> dict[str, Any]:
+    """The protest room's state of a validated scenario file (:mod:`rightofway.room`): its
+    document without ``expect``, defaults left out, in the file's own field names; but for
+    the questions of ``expect`` that shape the ruleset's explanation (its room module's
+    ``ASKED``), so that the room explains what the catalogue explains."""
+    import importlib
+
+    from rightofway.room import ROOM_MODULES
+
+    state: dict[str, Any] = model.model_dump(mode="json", by_alias=True, exclude={"expect"},
+                                             exclude_defaults=True)
+    state.setdefault("ruleset", model.ruleset)
+    keys = getattr(importlib.import_module(ROOM_MODULES[model.ruleset]), "ASKED", ())
+    expect = getattr(model, "expect", None)
+    if keys and isinstance(expect, BaseModel):
+        found = expect.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+        asked = {k: found[k] for k in keys if k in found}
+        if asked:
+            state["expect"] = asked
+    return state
 
 
 def scenario_schema(ruleset: str | None = None) -> dict[str, Any]:

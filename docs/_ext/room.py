@@ -34,22 +34,13 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rightofway.scenarios import find_scenarios, load_scenario
+from rightofway.scenarios import find_scenarios, load_scenario, room_state
 
 logger = logging.getLogger(__name__)
 
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 """The files of the npm package the page loads (the rest are types, maps and consoles)."""
-
-
-def scenario_state(model: Any) -> dict[str, Any]:
-    """The room's state of a validated scenario file: its document without ``expect``,
-    defaults left out, in the file's own field names."""
-    state: dict[str, Any] = model.model_dump(mode="json", by_alias=True, exclude={"expect"},
-                                             exclude_defaults=True)
-    state.setdefault("ruleset", model.ruleset)
-    return state
 
 
 def _run(command: list[str], what: str, cwd: Path | None = None) -> None:
@@ -111,7 +102,7 @@ def write_states(scenarios: Path, out: Path) -> int:
     index = []
     for path in find_scenarios([scenarios]):
         model = load_scenario(path).model
-        (out / f"{model.id}.json").write_text(json.dumps(scenario_state(model)),
+        (out / f"{model.id}.json").write_text(json.dumps(room_state(model)),
                                               encoding="utf-8")
         index.append({"id": model.id, "title": model.title, "ruleset": model.ruleset})
     index.sort(key=lambda e: (e["ruleset"], e["id"]))

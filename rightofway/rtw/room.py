@@ -48,7 +48,13 @@ from rightofway.rtw.race import DEFAULT_DIE, Race, RaceOptions
 from rightofway.rtw.rules import BoatFacts, Cover
 from rightofway.rtw.sections import RTW2, RTW31
 
-__all__ = ["Asked", "Findings", "Played", "Setup", "StateError", "explain", "read", "rule"]
+__all__ = ["ASKED", "Asked", "Findings", "Played", "Setup", "StateError", "explain", "read",
+           "rule"]
+
+ASKED = ("can_serve_penalty", "right_of_way")
+"""The keys of a file's ``expect`` that shape its explanation (which boats' penalty turns,
+which pairs' right of way it asks about): a room's state keeps them, and :func:`read`
+takes from them only the boats they name."""
 
 Loc = tuple[str | int, ...]
 
