@@ -725,8 +725,9 @@ def room_state(model: ScenarioHeader) -> dict[str, Any]:
 
     state: dict[str, Any] = model.model_dump(mode="json", by_alias=True, exclude={"expect"},
                                              exclude_defaults=True)
-    state.setdefault("ruleset", model.ruleset)
-    keys = getattr(importlib.import_module(ROOM_MODULES[model.ruleset]), "ASKED", ())
+    ruleset = str(model.model_dump(include={"ruleset"})["ruleset"])  # each file model's own
+    state.setdefault("ruleset", ruleset)
+    keys = getattr(importlib.import_module(ROOM_MODULES[ruleset]), "ASKED", ())
     expect = getattr(model, "expect", None)
     if keys and isinstance(expect, BaseModel):
         found = expect.model_dump(mode="json", by_alias=True, exclude_defaults=True)
