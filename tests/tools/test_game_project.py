@@ -3,7 +3,9 @@ temporary folder, collects its own scenarios with plain pytest and plays whole r
 games (undo, drawing, a record that ``rightofway replay`` accepts).
 
 The default run uses this environment; the runs marked slow build everything afresh: a new
-virtual environment with rightofway's wheel, and the sdist unpacked with its own tests.
+virtual environment installed from the project's requirements.txt (rightofway from this
+repository, by its path: it is on no package index), and the sdist unpacked with its own
+tests.
 """
 
 from __future__ import annotations
@@ -47,15 +49,35 @@ def _venv(where: Path) -> Path:
     return python
 
 
+def _requirements() -> list[str]:
+    lines = (PROJECT / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def test_the_project_installs_rightofway_from_this_repository_not_an_index() -> None:
+    wanted = _requirements()
+    paths = [r for r in wanted if r.startswith((".", "/"))]
+    assert len(paths) == 1, wanted
+    # pip reads the path from the folder it runs in: the project's own, as its README says
+    assert (PROJECT / paths[0]).resolve() == ROOT
+    assert 'name = "rightofway"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    # nothing asks a package index for rightofway by name
+    assert [r for r in wanted if r.lower().startswith("rightofway")] == []
+    assert any(r.startswith("pytest") for r in wanted)
+    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
+    assert "pip install -r requirements.txt" in readme
+    assert "pip install rightofway" not in readme
+
+
 @pytest.mark.slow
 def test_a_new_game_project_adopts_rightofway_in_a_fresh_environment(tmp_path: Path) -> None:
-    wheels = tmp_path / "wheels"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w",
-                    str(wheels), str(ROOT)], check=True)
-    (wheel,) = wheels.glob("rightofway-*.whl")
     python = _venv(tmp_path / "venv")
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(wheel), "pytest"],
-                   check=True)
+    # as the project's README says: its requirements installed from the project's folder
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "-r", "requirements.txt"],
+                   cwd=PROJECT, check=True)
+    found = subprocess.run([str(python), "-m", "pip", "show", "-f", "rightofway"],
+                           capture_output=True, text=True, check=True).stdout
+    assert "Editable project location" not in found  # a real install, not a link to here
     project = _copy_project(tmp_path)
     proc = subprocess.run([str(python), "-m", "pytest", "-v", "-p", "no:cacheprovider"],
                           cwd=project, capture_output=True, text=True, check=False)
