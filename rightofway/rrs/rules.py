@@ -550,9 +550,9 @@ def _explain_19_2_c(case: _Case, found: _Decision | None) -> list[Step]:
     _, o, gap = barging
     return [Step("fact", f"{found[1]} was clear astern of {found[0]} and has become overlapped "
                  f"between her and {o.id}, a continuing obstruction, where there was no room "
-                 f"to pass between them ({_fmt(gap)} hull lengths from {found[0]} to {o.id}, "
-                 f"less than the {_fmt(case.position.options.room_between)} room needs)",
-                 cite("19.2(c)")),
+                 "to pass between them", cite("19.2(c)"),
+                 f"{_fmt(gap)} hull lengths from {found[0]} to {o.id}, less than the "
+                 f"{_fmt(case.position.options.room_between)} room needs"),
             Step("rule", f"while they stay overlapped {found[1]} is owed no room and keeps clear "
                  f"of {found[0]}; rules 10 and 11 do not apply between them",
                  cite("19.2(c)"))]
@@ -1027,15 +1027,16 @@ def _explain_17(case: _Limit, found: _Decision | None) -> list[Step]:
     if found is not None:
         return [Step("rule", f"{holder} became overlapped to leeward from clear astern within "
                      f"two hull lengths of {giver}; while they stay on the same tack and "
-                     f"overlapped within that distance (now {d}) she may not sail above her "
-                     "proper course", cite("17"))]
+                     "overlapped within that distance she may not sail above her proper course",
+                     cite("17"), f"the hulls are now {d} hull lengths apart")]
     if case.position.facts.starting:
         return [Step("rule", f"{holder} became overlapped to leeward from clear astern within "
                      f"two hull lengths of {giver}, but before her starting signal a boat has no "
                      "proper course: rule 17 limits nothing yet", cite("17"))]
     return [Step("fact", f"{holder} became overlapped to leeward from clear astern, but they "
-                 "are no longer on the same tack and overlapped within two hull lengths (now "
-                 f"{d} apart): rule 17 no longer binds her", cite("17"))]
+                 "are no longer on the same tack and overlapped within two hull lengths: rule "
+                 "17 no longer binds her", cite("17"), f"the hulls are now {d} hull lengths "
+                 "apart")]
 
 
 SECTION_B: tuple[Rule[_Limit, _Decision], ...] = (
@@ -1305,9 +1306,11 @@ class _SectionC:
                 m = self.mark
                 steps.append(Step("fact", f"{' and '.join(self.in_zone)} "
                                   f"{'is' if len(self.in_zone) == 1 else 'are'} in the zone of "
-                                  f"{m.id} ({_fmt(self.zone)} hull lengths; nearest hull points "
-                                  f"{_fmt(self.dist[self.ga.id])} and "
-                                  f"{_fmt(self.dist[self.gb.id])} from it)", DEFS))
+                                  f"{m.id}", DEFS,
+                                  f"the zone reaches {_fmt(self.zone)} hull lengths from "
+                                  f"{m.id}; {self.ga.id}'s hull comes within "
+                                  f"{_fmt(self.dist[self.ga.id])} of it, {self.gb.id}'s within "
+                                  f"{_fmt(self.dist[self.gb.id])}"))
             granted = decide(MARK_ROOM, case, steps)
             if granted is not None:
                 out.rules.add(granted[2])
@@ -2039,9 +2042,9 @@ def _explain_19_2_b(case: _CCase, found: _Grant | None) -> list[Step]:
                      "they pass it on different sides", cite("19.2(b)"))]
     return [Step("rule", f"{case.holder}, with right of way, may choose to pass {o.id} on either "
                  "side", cite("19.2(a)")),
-            Step("rule", f"overlapped at {what} ({_fmt(o.distance)} hull lengths away): "
-                 f"{found[1]}, outside, gives {found[0]}, inside, room between her and it",
-                 cite("19.2(b)"))]
+            Step("rule", f"overlapped at {what}: {found[1]}, outside, gives {found[0]}, "
+                 "inside, room between her and it", cite("19.2(b)"),
+                 f"{o.id} is {_fmt(o.distance)} hull lengths away")]
 
 
 ROOM: tuple[Rule[_CCase, _Grant], ...] = (

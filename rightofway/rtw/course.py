@@ -279,14 +279,14 @@ def check_placement(course: Course, boats: tuple[Boat, ...] | list[Boat]) -> Non
         holder, challenger = boats
         if not holder.at[0] > centre:
             raise SetupError(
-                f"with two boats the holder ({holder.id}) starts on the East half, right of "
-                f"x = {centre:g}",
+                f"with two boats the holder ({holder.id}) starts on the East half, east of the "
+                f"middle of the line at x {centre:g}",
                 RTW31,
             )
         if not challenger.at[0] < centre:
             raise SetupError(
-                f"with two boats the challenger ({challenger.id}) starts on the West half, left "
-                f"of x = {centre:g}",
+                f"with two boats the challenger ({challenger.id}) starts on the West half, west "
+                f"of the middle of the line at x {centre:g}",
                 RTW31,
             )
         return

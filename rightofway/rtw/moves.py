@@ -558,7 +558,7 @@ def _no_gust(position: Position, boat: Boat, before: tuple[Action, ...], at: Poi
     done = f"[{' '.join(before)}]"
     if at in position.blue and pos is PointOfSail.BEAM_REACH and before[0] != "A":
         return (
-            f"{done} is manoeuvre + movement, and a beam reach earns a gust only for a blue "
+            f"{done} is a manoeuvre then a movement, and a beam reach earns a gust only for a blue "
             f"token reached by its second movement, so the blue token at {list(at)} gives "
             "nothing (option beam_gust_after_manoeuvre)",
             RTW32,

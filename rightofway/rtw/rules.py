@@ -306,9 +306,10 @@ def _explain_zone(p: Pair, found: Decision | None) -> list[Step]:
                           "position does not decide and the engagement rules apply", RTW36))
         return steps
     inner, outer = (a, b) if da < db else (b, a)
-    steps.append(Step("rule", f"{inner.id} is nearer {mark.id} than {outer.id} (squared "
-                      f"distances {min(da, db):g} and {max(da, db):g}), so {inner.id} is inside",
-                      RTW36))
+    steps.append(Step("rule", f"{inner.id} is nearer {mark.id} than {outer.id}, so {inner.id} "
+                      "is inside", RTW36,
+                      f"squared distances to {mark.id}: {inner.id} {min(da, db):g}, {outer.id} "
+                      f"{max(da, db):g}"))
     if found[2] == "astern":
         steps.append(Step(
             "rule",
