@@ -1,7 +1,8 @@
 """Check a built HTML book: ``python docs/check_book.py BUILD_DIR``.
 
 * every scenario file under ``scenarios/`` has its page in the catalogue, and that page
-  shows the scenario's id;
+  shows the scenario's id and links to the protest room with it;
+* every rulebook citation (``:rightofway-cite:``) on every page is a link to its rule;
 * every ``.svg`` file in the build, and every ``<svg>`` element inlined in an HTML page,
   is well-formed XML;
 * every public function and class of the documented modules has an entry in the API page.
@@ -29,6 +30,12 @@ CATALOGUE = "catalogue"
 API_PAGES = "api"
 """The folder of the API reference's pages."""
 API_MODULES = (
+    "rightofway.room",
+    "rightofway.rtw.room",
+    "rightofway.vg.room",
+    "rightofway.ac.room",
+    "rightofway.sim.room",
+    "rightofway.rrs.room",
     "rightofway.rtw",
     "rightofway.rtw.ruleset",
     "rightofway.rtw.race",
@@ -85,6 +92,10 @@ JSON_TITLE = re.compile(r'"title":\s*"(\w+)"')
 """The schema's title, read from the page's text (markup removed, entities decoded, since
 Pygments versions differ in how they escape quotes)."""
 INLINE_SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL | re.IGNORECASE)
+CITE = re.compile(r'(<a\b[^>]*>)?<span class="[^"]*\brightofway-cite\b[^"]*">(.*?)</span>',
+                  re.DOTALL)
+"""A citation as the book's extension writes it: the text in a span of its own, inside the
+link to its rule when it has one."""
 
 
 def scenario_ids(folder: Path) -> dict[str, Path]:
@@ -111,9 +122,32 @@ def check_pages(book: Path, folder: Path) -> tuple[int, list[str]]:
         if not page.is_file():
             problems.append(f"no catalogue page for scenario {sid} ({path.relative_to(ROOT)}): "
                             f"{page} is missing")
-        elif sid not in page.read_text(encoding="utf-8"):
-            problems.append(f"catalogue page {page} does not show the scenario id {sid}")
+        else:
+            html = page.read_text(encoding="utf-8")
+            if sid not in html:
+                problems.append(f"catalogue page {page} does not show the scenario id {sid}")
+            if f'room.html?scenario={sid}"' not in html:
+                problems.append(f"catalogue page {page} does not link to the protest room "
+                                f"with ?scenario={sid}")
     return len(ids), problems
+
+
+def check_cites(book: Path) -> tuple[int, list[str]]:
+    """Problems with citations: each one that is not a link, named once with the number of
+    times it occurs and the first page showing it."""
+    count = 0
+    unlinked: dict[str, tuple[int, Path]] = {}
+    for page in sorted(book.rglob("*.html")):
+        for match in CITE.finditer(page.read_text(encoding="utf-8")):
+            count += 1
+            if match.group(1) is None:
+                text = unescape(TAG.sub("", match.group(2)))
+                seen, first = unlinked.get(text, (0, page))
+                unlinked[text] = (seen + 1, first)
+    problems = [f"citation {text!r} is not a link to its rule ({seen} time"
+                f"{'s' if seen > 1 else ''}, first on {first.relative_to(book)})"
+                for text, (seen, first) in sorted(unlinked.items())]
+    return count, problems
 
 
 def check_svg(book: Path) -> tuple[int, list[str]]:
@@ -204,7 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     scenarios, page_problems = check_pages(book, args.scenarios)
     svgs, svg_problems = check_svg(book)
     api, api_problems = check_api(book)
-    problems = page_problems + svg_problems + api_problems
+    cites, cite_problems = check_cites(book)
+    problems = page_problems + svg_problems + api_problems + cite_problems
     if scenarios == 0:
         problems.append(f"no scenario files found in {args.scenarios}")
     if problems:
@@ -214,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{'s' if len(problems) > 1 else ''}", file=sys.stderr)
         return 1
     print(f"check_book: OK: {scenarios} scenario pages, {svgs} SVG files well-formed, "
-          f"{api} API objects documented in {book}")
+          f"{api} API objects documented, {cites} citations linked in {book}")
     return 0
 
 
