@@ -11,6 +11,7 @@ Built on the ElementTree helpers and colours of :mod:`rightofway.svg`.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from itertools import pairwise
 
 from rightofway.ac.moves import Move, _act, cover_points
 from rightofway.ac.position import Position, tack_of
@@ -166,7 +167,9 @@ def _labels(g: ET.Element, c: Canvas, colors: Colors,
     line."""
     unit = c.unit
     obstacles = [box for h in hulls for box in h[2]] + [m[2] for m in marks]
-    obstacles += [inflate(box_of([(c.x(p[0]), c.y(p[1]))]), 4) for p in route[1:]]
+    for a, b in pairwise(route):  # the move's track, its arrowhead at the end
+        obstacles += segment_boxes((c.x(a[0]), c.y(a[1])), (c.x(b[0]), c.y(b[1])), 3)
+    obstacles += [inflate(box_of([(c.x(p[0]), c.y(p[1]))]), 6) for p in route[-1:]]
     # the coordinates along the bottom and left edges, as svg.grid writes them
     digits = min(11.0, unit * 0.45)
     obstacles += [text_box(c.x(gx), c.y(c.lo[1]) + 16, str(gx), digits, anchor="middle")
