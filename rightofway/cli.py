@@ -1,5 +1,5 @@
-"""The ``rightofway`` command: check, list, explain and draw scenarios, play and replay races,
-print the schema of scenario files.
+"""The ``rightofway`` command: check, list, explain and draw scenarios, play, replay and draw
+races, print the schema of scenario files.
 
 Exit status: 0 when every expectation holds, 1 when one fails (or a replay
 finds an illegal move, a wrong event or a record that stops short), 2 on
@@ -83,17 +83,25 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("file", metavar="FILE_OR_ID", help="a scenario file or a bundled scenario's id")
     e.add_argument("--json", action="store_true", help="print JSON for programs")
 
-    d = _sub(sub, "draw", "draw a scenario as SVG (before and, with a legal move, after)",
-             "rightofway draw rtw-fig09-starboard-free-point -o fig09.svg --layers claims")
-    d.add_argument("file", metavar="FILE_OR_ID", help="a scenario file or a bundled scenario's id")
+    d = _sub(sub, "draw", "draw a scenario as SVG (before and, with a legal move, after), or "
+             "a game record's final position (with --track, every boat's track)",
+             "rightofway draw rtw-fig09-starboard-free-point -o fig09.svg --layers claims\n"
+             "  rightofway draw race.jsonl --track -o race.svg")
+    d.add_argument("file", metavar="FILE_OR_ID",
+                   help="a scenario file, a bundled scenario's id, or a game record (a .jsonl "
+                        "file, as play --record writes, of any ruleset with races)")
     d.add_argument("-o", "--output", type=Path, metavar="OUT.svg",
                    help="write the SVG here (default: print it)")
+    d.add_argument("--track", action="store_true",
+                   help="a game record only: draw every boat's track through the race, from "
+                        "the start, behind the hulls of the final position")
     d.add_argument("--layers", metavar="LIST",
-                   help="layers to draw, comma-separated, from those the ruleset draws "
-                        "(Race the Wind: claims, contested, shadows, engagement), or 'none' "
-                        "(default: the ruleset's own)")
-    d.add_argument("--size", type=_positive, default=420, metavar="PIXELS",
-                   help="width of one panel in pixels, above 0 (default: %(default)s)")
+                   help="a scenario only: layers to draw, comma-separated, from those the "
+                        "ruleset draws (Race the Wind: claims, contested, shadows, "
+                        "engagement), or 'none' (default: the ruleset's own)")
+    d.add_argument("--size", type=_positive, metavar="PIXELS",
+                   help="a scenario only: width of one panel in pixels, above 0 (default: "
+                        f"{DRAW_SIZE})")
 
     pl = _sub(sub, "play", "race seeded bots through a whole race to the finish",
               "rightofway play --ruleset race-the-wind --boats 4 --seed 7 --record race.jsonl")
@@ -165,7 +173,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "explain":
             return _explain(args.file, as_json=args.json)
         if args.command == "draw":
-            return _draw(args.file, args.output, args.layers, args.size)
+            if _is_record(args.file):
+                return _draw_record(Path(args.file), args.output, track=args.track,
+                                    layers=args.layers, size=args.size)
+            if args.track:
+                return _fail(f"--track: draws a game record's tracks; {args.file} is a "
+                             "scenario (a record is a .jsonl file, as play --record writes)")
+            return _draw(args.file, args.output, args.layers, args.size or DRAW_SIZE)
         if args.command == "play":
             if args.games > 1 or args.jobs or args.scheduler or args.record_dir:
                 return _play_many(args)
@@ -430,6 +444,90 @@ def _draw(file: str, output: Path | None, layers: str | None, size: int) -> int:
         return _fail(f"{output}: cannot write: {e.strerror}")
     print(f"wrote {output}")
     return 0
+
+
+DRAW_SIZE = 420
+"""Width of one panel of a scenario's drawing, in pixels, unless ``--size`` says."""
+
+
+def _is_record(text: str) -> bool:
+    """Whether ``draw``'s argument is a game record: a ``.jsonl`` (or ``.ndjson``) file, or
+    a file that is not YAML whose first line is a record's set-up line."""
+    path = Path(text)
+    if path.suffix in (".jsonl", ".ndjson"):
+        return True
+    if path.suffix in (".yaml", ".yml") or not path.is_file():
+        return False
+    from rightofway import limits
+
+    try:
+        with path.open(encoding="utf-8") as f:
+            first = f.readline(limits.MAX_LINE_BYTES)
+        data = json.loads(first)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("type") == "setup" and "ruleset" in data
+
+
+def _draw_record(path: Path, output: Path | None, *, track: bool, layers: str | None,
+                 size: int | None) -> int:
+    """``draw`` of a game record: the race it reaches, every move replayed and checked as
+    ``replay`` does, drawn as the race draws itself (with ``track``, every boat's track)."""
+    from rightofway import parallel
+    from rightofway.errors import Unsupported
+
+    if layers is not None:
+        return _fail("--layers: a game record is drawn as its race draws itself; layers "
+                     "are for scenarios")
+    if size is not None:
+        return _fail("--size: a game record is drawn at its race's own size; --size is for "
+                     "scenarios")
+    last: list[Any] = []
+
+    def keep(turn: Any) -> None:  # only the last turn: the race remembers the rest
+        last[:] = [turn]
+
+    result = parallel.replay_one(path, partial=True, on_turn=keep)
+    if result.status in ("invalid", "mismatch"):
+        return _fail(result.line())
+    race = last[0].race if last else _record_start(path)
+    if isinstance(race, str):
+        return _fail(f"{path}: {race}")
+    try:
+        picture = race.svg(tracks=True) if track else race.svg()
+    except Unsupported as e:
+        return _fail(f"--track: {e}" if track else f"{path}: cannot draw: {e}")
+    except NotImplementedError:
+        return _fail(f"{path}: cannot draw: its game's races do not draw themselves")
+    if output is None:
+        print(picture)
+        return 0
+    try:
+        output.write_text(picture + "\n", encoding="utf-8")
+    except OSError as e:
+        return _fail(f"{output}: cannot write: {e.strerror}")
+    print(f"wrote {output}")
+    return 0
+
+
+def _record_start(path: Path) -> Any:
+    """The race a record of no moves sets up (its ruleset's ``record.start``), or what
+    stands in the way, in words."""
+    from rightofway import limits
+    from rightofway.errors import Unsupported
+    from rightofway.parallel import record_ruleset
+    from rightofway.registry import RulesetBase, get_ruleset
+
+    lines = limits.read_limited(path, limits.MAX_RECORD_BYTES).splitlines()
+    ruleset = get_ruleset(record_ruleset(lines))
+    try:
+        start = getattr(ruleset.module("record"), "start", None) \
+            if isinstance(ruleset, RulesetBase) else None
+    except (Unsupported, ImportError):
+        start = None
+    if start is None:
+        return "the record has no moves, and its game has no set-up to draw"
+    return start(lines)
 
 
 def _schema(ruleset: str | None) -> int:

@@ -11,12 +11,13 @@ without bookkeeping by the caller.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from rightofway.errors import IllegalMove, InputError, RightOfWayError, shown
+from rightofway.errors import IllegalMove, InputError, RightOfWayError, Unsupported, shown
 from rightofway.explain import Citation
 
 __all__ = [
@@ -364,7 +365,8 @@ class Race(History[M]):
 
     A game's race class subclasses it and provides ``play(move) -> (race, events)``,
     ``legal_moves(boat=None)``, ``is_over()``, ``finish_order``, ``record_lines()``,
-    ``to_json``/``from_json`` and ``_repr_svg_``, and names its record module (whose
+    ``to_json``/``from_json`` and ``_repr_svg_`` (with a keyword ``tracks`` when its drawing
+    shows them: :meth:`svg`), and names its record module (whose
     ``replay(lines)`` reads records back) in :attr:`record_module`.
     """
 
@@ -450,9 +452,15 @@ class Race(History[M]):
         text = limits.read_limited(Path(as_path(path)), limits.MAX_RECORD_BYTES)
         return cls.from_record(text.splitlines())
 
-    def svg(self) -> str:
-        """The race as it stands, drawn (SVG)."""
-        return str(self._repr_svg_())
+    def svg(self, *, tracks: bool = False) -> str:
+        """The race as it stands, drawn (SVG); with ``tracks``, every boat's track from the
+        start drawn behind the hulls (:mod:`rightofway.tracks`). :class:`Unsupported` when
+        the game's drawing (its ``_repr_svg_``) takes no ``tracks``."""
+        if not tracks:
+            return str(self._repr_svg_())
+        if "tracks" not in inspect.signature(self._repr_svg_).parameters:
+            raise Unsupported(f"{type(self).__module__}.{type(self).__name__} draws no tracks")
+        return str(self._repr_svg_(tracks=True))  # type: ignore[call-arg]
 
     def _repr_svg_(self) -> str:
         raise NotImplementedError

@@ -11,8 +11,10 @@ Built on the ElementTree helpers and colours of :mod:`rightofway.svg`.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping, Sequence
 from itertools import pairwise
 
+from rightofway import tracks as track_lines
 from rightofway.ac.moves import Move, _act, cover_points
 from rightofway.ac.position import Position, tack_of
 from rightofway.ac.rules import legality
@@ -77,9 +79,10 @@ def _color(colors: Colors, heading: Compass) -> str:
 
 def _panel(position: Position, *, size: int, move: Move | None, title: str | None,
            colors: Colors, left: float, prefix: str,
-           extent: tuple[Point, Point] | None) -> ET.Element:
+           extent: tuple[Point, Point] | None,
+           tracks: Mapping[str, Sequence[Point]] | None = None) -> ET.Element:
     route = track(position, move)
-    lo, hi = extent or _extent(position, route)
+    lo, hi = extent or _extent(position, route + track_lines.extent_points(tracks))
     panel = grid_panel(lo, hi, size=size, title=title, colors=colors, left=left,
                        prefix=prefix, css_class="americas-cup", title_size=13)
     svg, g, c, height = panel.svg, panel.g, panel.canvas, panel.height
@@ -116,6 +119,10 @@ def _panel(position: Position, *, size: int, move: Move | None, title: str | Non
                     el(g, "circle", cx=fmt(c.x(p[0])), cy=fmt(c.y(p[1])),
                         r=fmt(unit * 0.3), fill=_color(colors, b.heading),
                         fill_opacity="0.18", class_="cover-point")
+    drawn_tracks = bool(tracks) and track_lines.draw(
+        g, tracks or {}, lambda p: (c.x(p[0]), c.y(p[1])), colors,
+        on_water={b.id for b in position.boats if not b.finished},
+        size=clamp(unit * 0.3, 9, 12))
     if len(route) > 1:
         el(g, "polyline", points=" ".join(",".join(c.xy(p)) for p in route), fill="none",
             stroke=colors.move, stroke_width="2", stroke_dasharray="4 3",
@@ -146,7 +153,8 @@ def _panel(position: Position, *, size: int, move: Move | None, title: str | Non
     wind_rose(g, Compass.N, colors, left + size, c.marker("wind"))
     legend(g, left, height - legend_h, size, colors,
            [("starboard", colors.starboard, "hull"), ("port", colors.port, "hull"),
-            ("cover point", colors.head_to_wind, "shade"), ("bow track", colors.move, "arrow")])
+            ("cover point", colors.head_to_wind, "shade"), ("bow track", colors.move, "arrow"),
+            *([("tracks", colors.engagement, "arrow")] if drawn_tracks else [])])
     return svg
 
 
@@ -210,10 +218,12 @@ def _leader(group: ET.Element, hull: Box, label: Box, far: float, colors: Colors
 
 
 def board(position: Position, *, size: int = 420, move: Move | None = None,
-          title: str | None = None, colors: Colors | None = None) -> SvgWrapper:
-    """Draw a position (with the move's bow track when given) as SVG."""
+          title: str | None = None, colors: Colors | None = None,
+          tracks: Mapping[str, Sequence[Point]] | None = None) -> SvgWrapper:
+    """Draw a position (with the move's bow track when given) as SVG; ``tracks`` (each
+    boat's bow points, as :func:`rightofway.tracks.of_race` gives them) behind the hulls."""
     svg = _panel(position, size=size, move=move, title=title, colors=colors or Colors(),
-                 left=0.0, prefix="", extent=None)
+                 left=0.0, prefix="", extent=None, tracks=tracks)
     svg.set("xmlns", SVG_NS)
     svg.set("viewBox", f"0 0 {svg.get('width')} {svg.get('height')}")
     return SvgWrapper(ET.tostring(svg, encoding="unicode"))

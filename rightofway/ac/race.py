@@ -522,13 +522,15 @@ class Race(races.Race[Move]):
                    cards("deck", m.deck), m.turn, tuple(m.finish_order), tuple(m.out),
                    m.until_all_finish, m.max_turns)
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self, *, tracks: bool = False) -> str:
+        from rightofway import tracks as track_lines
         from rightofway.ac import drawing
 
         who = self.to_move
         title = f"turn {self.turn}: " + (f"{who} to move" if who else
                                           f"over, winner {self.winner or 'nobody'}")
-        return str(drawing.board(self.position, title=title))
+        lines = track_lines.of_race(self, drawing.track) if tracks else None
+        return str(drawing.board(self.position, title=title, tracks=lines))
 
     # --- records ----------------------------------------------------------------------------
 

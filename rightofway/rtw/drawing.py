@@ -13,8 +13,10 @@ the committee boat a square.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rightofway import tracks as track_lines
 from rightofway.geometry import Point, Tack
 from rightofway.rtw import moves, rules
 from rightofway.rtw.position import Move, Phase, Position
@@ -89,18 +91,20 @@ def board(
     legend: bool = True,
     title: str | None = None,
     colors: Colors | None = None,
+    tracks: Mapping[str, Sequence[Point]] | None = None,
 ) -> SvgWrapper:
     """Draw ``position`` as an SVG document ``size`` pixels wide.
 
     ``move`` draws that move's path as an arrow (the boats stay where the
     position has them); ``claims``, ``contested``, ``shadows`` and
-    ``engagement`` switch on those layers. The result is a string whose
-    ``_repr_svg_`` shows it in notebooks.
+    ``engagement`` switch on those layers; ``tracks`` (each boat's intersections, as
+    :func:`rightofway.tracks.of_race` gives them) are drawn behind the hulls. The result
+    is a string whose ``_repr_svg_`` shows it in notebooks.
     """
     svg = _draw(position, size=size, move=move, claims=claims, contested=contested,
                 shadows=shadows, engagement=engagement, coordinates=coordinates,
                 legend=legend, title=title, colors=colors or Colors(), left=0.0, prefix="",
-                extent=None)
+                extent=None, tracks=tracks)
     svg.set("xmlns", SVG_NS)
     return SvgWrapper(ET.tostring(svg, encoding="unicode"))
 
@@ -117,11 +121,12 @@ def _move_path(position: Position, move: Move | None) -> list[Point]:
 def _draw(position: Position, *, size: int, move: Move | None, claims: bool, contested: bool,
           shadows: bool, engagement: bool, coordinates: bool, legend: bool, title: str | None,
           colors: Colors, left: float, prefix: str,
-          extent: tuple[Point, Point] | None) -> ET.Element:
+          extent: tuple[Point, Point] | None,
+          tracks: Mapping[str, Sequence[Point]] | None = None) -> ET.Element:
     claim_sets = moves.claims(position) if claims else {}
     path = _move_path(position, move)
-    c = _canvas(position, claim_sets, path, size=size, coordinates=coordinates, left=left,
-                prefix=prefix, extent=extent)
+    c = _canvas(position, claim_sets, path + track_lines.extent_points(tracks), size=size,
+                coordinates=coordinates, left=left, prefix=prefix, extent=extent)
     lo, hi, unit, margin, top = c.lo, c.hi, c.unit, c.margin, c.top
     rows = hi[1] - lo[1]
     graph = rules.engagement_graph(position) if (engagement or contested) else None
@@ -161,6 +166,10 @@ def _draw(position: Position, *, size: int, move: Move | None, claims: bool, con
             drawn.add("contested")
     drawn.update(_tokens(g, c, position, colors, unit))
     drawn.update(_marks(g, c, position, colors, unit))
+    if tracks and track_lines.draw(g, tracks, lambda p: (c.x(p[0]), c.y(p[1])), colors,
+                                   on_water=set(position.boat_ids),
+                                   size=clamp(unit * 0.3, 9, 12)):
+        drawn.add("tracks")
     if path and len(path) > 1:
         el(g, "polyline", points=" ".join(",".join(c.xy(p)) for p in path), fill="none",
             stroke=colors.move, stroke_width="2.5", stroke_dasharray="6 4",
@@ -335,6 +344,7 @@ _LEGEND = (
     ("lull", "lull", "disc"), ("mark", "mark", "disc"), ("zone", "zone", "zone"),
     ("claims", "text", "claim"), ("contested", "contested", "ring"),
     ("shadow", "shadow", "shade"), ("give-way", "engagement", "arrow"),
+    ("tracks", "engagement", "arrow"),
 )
 """Legend entries: label (and the key of what is drawn), colour attribute, swatch."""
 
@@ -364,8 +374,8 @@ def scenario(
     The layer switches are :func:`board`'s, for both panels.
     """
     colors = colors or Colors()
-    switches = {"claims": claims, "contested": contested, "shadows": shadows,
-                "engagement": engagement}
+    switches: dict[str, Any] = {"claims": claims, "contested": contested,
+                                "shadows": shadows, "engagement": engagement}
     after = _after(position, move)
     if after is None:
         return board(position, size=size, move=move, colors=colors, title="position", **switches)

@@ -822,12 +822,18 @@ class Race(races.Race[Move]):
 
         return read_json(RaceStateModel, data, "race", build)
 
-    def _repr_svg_(self) -> str:
-        """The board as it stands (notebooks)."""
-        from rightofway.rtw.drawing import board
+    def _repr_svg_(self, *, tracks: bool = False) -> str:
+        """The board as it stands (notebooks); with ``tracks``, each boat's track through the
+        intersections of her moves (:meth:`~rightofway.races.Race.svg`)."""
+        from rightofway import tracks as track_lines
+        from rightofway.rtw.drawing import _move_path, board
 
         title = f"turn {self.turn}: {self.to_move} to move" if self.to_move else "race over"
-        return str(board(self.position, title=title))
+        if not tracks:
+            return str(board(self.position, title=title))
+        lines = track_lines.of_race(
+            self, lambda p, m: _move_path(p, m) if isinstance(m, Move) else ())
+        return str(board(self.position, title=title, tracks=lines))
 
     def record_lines(self) -> Iterator[str]:
         """The game record of the race so far, as JSON Lines (see :mod:`rightofway.rtw.record`)."""

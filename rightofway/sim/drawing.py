@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import pairwise
 
 from rightofway import svg
+from rightofway import tracks as track_lines
 from rightofway.labels import Box, box_of, inflate, place, place_text, segment_boxes, text_box
 from rightofway.plane import heading_vector, hull
 from rightofway.positions import PositionError
@@ -126,10 +127,11 @@ def _keep_clear(panel: ET.Element, v: PlaneView, keeper: Boat, holder: Boat, rul
 
 
 def _panel(position: Position, paths: dict[str, tuple[Vec, ...]], starts: dict[str, Boat],
-           size: int, colors: Colors, title: str, *, round_start: Position | None = None
-           ) -> ET.Element:
+           size: int, colors: Colors, title: str, *, round_start: Position | None = None,
+           tracks: Mapping[str, Sequence[Vec]] | None = None) -> ET.Element:
     length = position.hull_length
-    v = view(position, paths, size)
+    v = view(position, {**paths, **{f"track {b}": tuple(t) for b, t in (tracks or {}).items()}},
+             size)
     panel = ET.Element("svg", {"xmlns": svg.SVG_NS, "width": fmt(size),
                                "height": fmt(v.height)})
     svg.arrow_markers(panel, colors, "sim-")
@@ -173,6 +175,9 @@ def _panel(position: Position, paths: dict[str, tuple[Vec, ...]], starts: dict[s
             for a, z in pairwise(path):
                 obstacles.extend(segment_boxes((v.x(a[0]), v.y(a[1])),
                                                (v.x(z[0]), v.y(z[1])), 3))
+    drawn_tracks = bool(tracks) and track_lines.draw(
+        panel, tracks or {}, lambda p: (v.x(p[0]), v.y(p[1])), colors,
+        on_water=set(position.boat_ids))
     hulls: dict[str, list[Box]] = {}
     for b in position.boats:
         t = position.tack(b)
@@ -204,6 +209,8 @@ def _panel(position: Position, paths: dict[str, tuple[Vec, ...]], starts: dict[s
     items = [("starboard", colors.starboard, "hull"), ("port", colors.port, "hull")]
     if paths:
         items.append(("plotted path", colors.engagement, "arrow"))
+    if drawn_tracks:
+        items.append(("tracks", colors.engagement, "arrow"))
     if order is not None:
         items.append(("play order", colors.background, "disc"))
         if order.keep_clear:
@@ -242,11 +249,14 @@ def _play_order(panel: ET.Element, v: PlaneView, round_start: Position, order: S
              text_anchor="middle")
 
 
-def board(position: Position, size: int = 480, colors: Colors | None = None) -> SvgWrapper:
-    """The position alone."""
+def board(position: Position, size: int = 480, colors: Colors | None = None, *,
+          title: str = "position",
+          tracks: Mapping[str, Sequence[Vec]] | None = None) -> SvgWrapper:
+    """The position alone; with ``tracks`` (each boat's plotted path through a race, as
+    :func:`rightofway.tracks.of_race` gives them), those behind the hulls."""
     colors = colors or Colors()
-    return SvgWrapper(ET.tostring(_panel(position, {}, {}, size, colors, "position"),
-                                  encoding="unicode"))
+    return SvgWrapper(ET.tostring(_panel(position, {}, {}, size, colors, title,
+                                         tracks=tracks), encoding="unicode"))
 
 
 def scenario(before: Position, after: Position, paths: dict[str, tuple[Vec, ...]], *,

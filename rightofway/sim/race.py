@@ -546,10 +546,16 @@ class Race(races.Race[Move]):
             raise field_error(("to_play",), "a race that goes on has a boat to move")
         return race
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self, *, tracks: bool = False) -> str:
+        from rightofway import tracks as track_lines
         from rightofway.sim import drawing
 
-        return str(drawing.board(self.position))
+        if not tracks:
+            return str(drawing.board(self.position))
+        lines = track_lines.of_race(
+            self, lambda p, m: moves.account(p, m.boat, m.plan).path)
+        title = f"round {self.round}" + (", race over" if self.is_over() else "")
+        return str(drawing.board(self.position, title=title, tracks=lines))
 
 
 def _course(course: Course | str | None, wind: str, options: RaceOptions) -> Course:

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping, Sequence
 
+from rightofway import tracks as track_lines
 from rightofway.geometry import Compass, Point
 from rightofway.svg import (
     SVG_NS,
@@ -64,11 +66,12 @@ def _extent(position: Position, extra: list[Point]) -> tuple[Point, Point]:
     return lo, hi
 
 
-def _page(position: Position) -> tuple[Point, Point]:
-    """The whole page (or, without a board, everything drawn on it)."""
+def _page(position: Position, extra: Sequence[Point] = ()) -> tuple[Point, Point]:
+    """The whole page (or, without a board, everything drawn on it and ``extra``)."""
     if position.board is not None:
         return (0, 0), position.board
-    return _extent(position, [m.at for m in position.marks] + sorted(position.islands))
+    return _extent(position, [m.at for m in position.marks] + sorted(position.islands)
+                   + list(extra))
 
 
 def _route(position: Position, move: Move | None) -> list[Point]:
@@ -81,7 +84,8 @@ def _route(position: Position, move: Move | None) -> list[Point]:
 def _panel(position: Position, *, size: int, move: Move | None, zones: bool,
            title: str | None, colors: Colors, left: float, prefix: str,
            extent: tuple[Point, Point] | None,
-           next_marks: dict[str, str] | None = None) -> tuple[ET.Element, Canvas]:
+           next_marks: dict[str, str] | None = None,
+           tracks: Mapping[str, Sequence[Point]] | None = None) -> tuple[ET.Element, Canvas]:
     route = _route(position, move)
     lo, hi = extent or _extent(position, route)
     panel = grid_panel(lo, hi, size=size, title=title, colors=colors, left=left,
@@ -143,6 +147,9 @@ def _panel(position: Position, *, size: int, move: Move | None, zones: bool,
                 if inside(p):
                     el(g, "circle", cx=fmt(c.x(p[0])), cy=fmt(c.y(p[1])),
                         r=fmt(unit * 0.14), fill=color, fill_opacity="0.5", class_="landing")
+    drawn_tracks = bool(tracks) and track_lines.draw(
+        g, tracks or {}, lambda p: (c.x(p[0]), c.y(p[1])), colors,
+        on_water=set(position.boat_ids), size=clamp(unit * 0.3, 9, 12))
     if len(route) > 1:
         el(g, "polyline", points=" ".join(",".join(c.xy(p)) for p in route), fill="none",
             stroke=colors.move, stroke_width="2.5", marker_end=c.marker("move"), class_="move")
@@ -184,6 +191,11 @@ def _panel(position: Position, *, size: int, move: Move | None, zones: bool,
             fill=color, stroke=colors.text, stroke_width="1")
         text(legend, lx + 10, height - 10, name, 11, colors.text)
         lx += (size - 24) / 4
+    if drawn_tracks:  # at the right end, clear of the long label before it
+        right = left + size - 12
+        el(legend, "line", x1=fmt(right - 54), y1=fmt(height - 14), x2=fmt(right - 40),
+           y2=fmt(height - 14), stroke=colors.engagement, stroke_width="2")
+        text(legend, right, height - 10, "tracks", 11, colors.text, text_anchor="end")
     return svg, c
 
 
@@ -213,12 +225,16 @@ def _board(position: Position, *, size: int, move: Move | None, zones: bool,
 
 def race(position: Position, *, size: int = 560, title: str | None = None,
          next_marks: dict[str, str] | None = None, zones: bool = False,
-         colors: Colors | None = None) -> SvgWrapper:
+         colors: Colors | None = None,
+         tracks: Mapping[str, Sequence[Point]] | None = None) -> SvgWrapper:
     """Draw a race's position on its whole page: the course, the boats and, in
-    ``next_marks``, what each boat sails for next (a mark id, ``start`` or ``finish``)."""
+    ``next_marks``, what each boat sails for next (a mark id, ``start`` or ``finish``);
+    ``tracks`` (each boat's intersections, as :func:`rightofway.tracks.of_race` gives them)
+    behind the hulls."""
     svg, _ = _panel(position, size=size, move=None, zones=zones, title=title,
-                    colors=colors or Colors(), left=0.0, prefix="", extent=_page(position),
-                    next_marks=next_marks)
+                    colors=colors or Colors(), left=0.0, prefix="",
+                    extent=_page(position, track_lines.extent_points(tracks)),
+                    next_marks=next_marks, tracks=tracks)
     svg.set("xmlns", SVG_NS)
     svg.set("viewBox", f"0 0 {svg.get('width')} {svg.get('height')}")
     return SvgWrapper(ET.tostring(svg, encoding="unicode"))

@@ -791,13 +791,15 @@ class Race(RaceBase[Move]):
                              "move")
         return race
 
-    def _repr_svg_(self) -> str:
-        from rightofway.vg.drawing import race
+    def _repr_svg_(self, *, tracks: bool = False) -> str:
+        from rightofway import tracks as track_lines
+        from rightofway.vg.drawing import _route, race
 
         marks = {b.id: self.next_mark(b.id) or "" for b in self.position.boats}
         title = f"turn {self.turn}" + (" - race over" if self.is_over() else
                                        f", {self.to_move} to move")
-        return str(race(self.position, title=title, next_marks=marks))
+        lines = track_lines.of_race(self, _route) if tracks else None
+        return str(race(self.position, title=title, next_marks=marks, tracks=lines))
 
 
 def _round_step(r: Rounding, s: BoatState, prev: Point,

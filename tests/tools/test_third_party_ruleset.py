@@ -123,3 +123,20 @@ def test_a_ruleset_without_races_is_refused_by_play(site: Path) -> None:
     proc = _run(site, "-m", "rightofway.cli", "play", "--ruleset", "rrs")
     assert proc.returncode == 2
     assert "expected a ruleset with races" in proc.stderr and "tack-and-advance" in proc.stderr
+
+
+def test_a_ruleset_s_record_is_drawn_and_a_race_without_tracks_says_so(
+        site: Path, tmp_path: Path) -> None:
+    """``draw`` of a record asks the race to draw itself; the toy race's drawing takes no
+    tracks, so ``--track`` is one line of error."""
+    record = tmp_path / "toy.jsonl"
+    played = _run(site, "-m", "rightofway.cli", "play", "--ruleset", "tack-and-advance",
+                  "--boats", "2", "--seed", "1", "--record", str(record))
+    assert played.returncode == 0, played.stderr
+    drawn = _run(site, "-m", "rightofway.cli", "draw", str(record))
+    assert drawn.returncode == 0, drawn.stderr
+    assert drawn.stdout.startswith("<svg")
+    tracked = _run(site, "-m", "rightofway.cli", "draw", str(record), "--track")
+    assert tracked.returncode == 2 and tracked.stdout == ""
+    assert tracked.stderr.splitlines() == [
+        "error: --track: toyrules.race.Race draws no tracks"]
