@@ -91,7 +91,7 @@ TAG = re.compile(r"<[^>]+>")
 JSON_TITLE = re.compile(r'"title":\s*"(\w+)"')
 """The schema's title, read from the page's text (markup removed, entities decoded, since
 Pygments versions differ in how they escape quotes)."""
-INLINE_SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL | re.IGNORECASE)
+SVG_TAG = re.compile(r"<svg\b|</svg\s*>", re.IGNORECASE)
 CITE = re.compile(r'(<a\b[^>]*>)?<span class="[^"]*\brightofway-cite\b[^"]*">(.*?)</span>',
                   re.DOTALL)
 """A citation as the book's extension writes it: the text in a span of its own, inside the
@@ -164,13 +164,37 @@ def check_svg(book: Path) -> tuple[int, list[str]]:
         if not root.tag.endswith("svg"):
             problems.append(f"{path}: the root element is <{root.tag}>, not <svg>")
     for page in sorted(book.rglob("*.html")):
-        for i, match in enumerate(INLINE_SVG.finditer(page.read_text(encoding="utf-8")), 1):
+        for i, element in enumerate(inline_svgs(page.read_text(encoding="utf-8")), 1):
             count += 1
             try:
-                ET.fromstring(match.group(0))
+                ET.fromstring(element)
             except ET.ParseError as err:
                 problems.append(f"{page}: inline <svg> number {i} is not well-formed XML: {err}")
     return count, problems
+
+
+def inline_svgs(html: str) -> list[str]:
+    """The outermost ``<svg>`` elements of a page's text, each with the ones it nests (the
+    theme's icons are ``<svg>`` elements inside a hidden ``<svg>`` of symbols). An element
+    left open runs to the end of the text, so that it is reported as not well-formed.
+
+    >>> inline_svgs('<p><svg><symbol><svg>a</svg></symbol></svg> <svg>b</svg></p>')
+    ['<svg><symbol><svg>a</svg></symbol></svg>', '<svg>b</svg>']
+    """
+    found = []
+    depth = start = 0
+    for tag in SVG_TAG.finditer(html):
+        if not tag.group(0).startswith("</"):
+            if depth == 0:
+                start = tag.start()
+            depth += 1
+        elif depth > 0:
+            depth -= 1
+            if depth == 0:
+                found.append(html[start:tag.end()])
+    if depth > 0:
+        found.append(html[start:])
+    return found
 
 
 def public_names(module_name: str) -> list[str]:

@@ -20,6 +20,7 @@ import catalogue  # noqa: E402
 
 CATALOGUE = ROOT / "scenarios" / "race-the-wind"
 FIG09 = CATALOGUE / "rtw-fig09-starboard-free-point.yaml"
+RRS10 = ROOT / "scenarios" / "rrs" / "rrs-23-1-not-racing-port-boat-keeps-clear.yaml"
 
 
 def build(files: list[Path], tmp_path: Path) -> catalogue.Catalogue:
@@ -29,18 +30,82 @@ def build(files: list[Path], tmp_path: Path) -> catalogue.Catalogue:
 
 def test_a_passing_scenario_gets_its_page_diagram_and_index(tmp_path: Path) -> None:
     cat = build([FIG09], tmp_path)
-    assert sorted(cat.files) == ["index.rst", "rtw-fig09-starboard-free-point.rst",
+    assert sorted(cat.files) == ["index.rst", "race-the-wind/3-4.rst", "race-the-wind/index.rst",
+                                 "rtw-fig09-starboard-free-point.rst",
                                  "rtw-fig09-starboard-free-point.svg"]
     page = cat.files["rtw-fig09-starboard-free-point.rst"]
     assert ".. figure:: rtw-fig09-starboard-free-point.svg" in page
     assert "right_of_way: [[B, A, starboard]]" in page  # the expect block as written
     assert "A owes a penalty" in page  # the live explanation
     assert cat.files["rtw-fig09-starboard-free-point.svg"].startswith("<svg")
-    index = cat.files["index.rst"]
-    assert "RTW 3.4" in index
-    toctree = index[index.index(".. toctree::"):]  # each section's pages, for the navigation
-    assert "   :maxdepth: 1\n\n   rtw-fig09-starboard-free-point\n" in toctree
     assert [e.sections for e in cat.entries] == [("3.4",)]
+    assert [e.figures for e in cat.entries] == [("9",)]
+
+
+def test_the_navigation_goes_ruleset_section_scenario(tmp_path: Path) -> None:
+    """The index lists rulesets, a ruleset its sections, a section its scenarios: no page of
+    the navigation lists every scenario."""
+    files = [FIG09, CATALOGUE / "rtw-fig13-inside-beats-leeward.yaml", RRS10]
+    cat = catalogue.build_catalogue(files, folder="catalogue", page_dir=tmp_path / "out",
+                                    root=tmp_path,
+                                    section_titles={"race-the-wind": {"3.4": "contests"}})
+    index = cat.files["index.rst"]
+    toctree = index[index.index(".. toctree::"):]
+    assert "   race-the-wind/index\n" in toctree and "   rrs/index\n" in toctree
+    assert "rtw-fig09" not in index
+    ruleset = cat.files["race-the-wind/index.rst"]
+    assert "   3-4\n   3-6\n" in ruleset  # its sections in rulebook order
+    assert "rtw-fig09" not in ruleset
+    assert ":figures:" in ruleset  # the rulebook's figures, shown by the gallery
+    assert ":figures:" not in cat.files["rrs/index.rst"]  # no figure cited
+    section = cat.files["race-the-wind/3-4.rst"]
+    assert section.startswith(catalogue.HEADER.format(source="the race-the-wind scenarios"))
+    assert "RTW 3.4 \N{EM DASH} contests" in section  # its title from the section titles
+    assert ".. rightofway-gallery:: 3.4\n   :ruleset: race-the-wind\n   :primary:" in section
+    assert "   :hidden:\n\n   /catalogue/rtw-fig09-starboard-free-point\n" in section
+    assert ":rightofway-cite:`RTW 3.4`" in section
+    page = cat.files["rtw-fig09-starboard-free-point.rst"]
+    assert ":doc:`RTW 3.4 \N{EM DASH} contests </catalogue/race-the-wind/3-4>`" in page
+
+
+def test_a_scenario_page_opens_the_protest_room_from_its_depth(tmp_path: Path) -> None:
+    page = build([FIG09], tmp_path).files["rtw-fig09-starboard-free-point.rst"]
+    assert ('.. raw:: html\n\n   <p class="rightofway-room"><a href="../room.html?scenario='
+            'rtw-fig09-starboard-free-point">Open in the protest room</a></p>') in page
+    deeper = catalogue.build_catalogue([FIG09], folder="book/catalogue",
+                                       page_dir=tmp_path / "out", root=tmp_path,
+                                       section_titles={})
+    assert '"../../room.html?scenario=rtw-fig09-starboard-free-point"' in deeper.files[
+        "rtw-fig09-starboard-free-point.rst"]
+
+
+def test_figures_are_read_and_one_scenario_stands_for_each() -> None:
+    assert catalogue.cited_figures("Race the Wind rulebook 3.8, figure 15-b") == ("15-b",)
+    assert catalogue.cited_figures("RTW 3.6 (figure 14), 2 (beam reach)") == ("14",)
+    assert catalogue.cited_figures("RTW 3.6, figures 13 and 14; 3.4, figure 2") == (
+        "13", "14", "2")
+
+    def entry(sid: str, source: str) -> catalogue.Entry:
+        return catalogue.Entry(sid, sid, "race-the-wind", "Race the Wind", "RTW", source,
+                               catalogue.cited_sections(source), Path(f"{sid}.yaml"),
+                               f"catalogue/{sid}", catalogue.cited_figures(source))
+
+    chosen = catalogue.by_figure([
+        entry("rtw-a-zone", "RTW 3.6, figures 13 and 14"),
+        entry("rtw-b-fig14-named", "RTW 3.6, figure 14"),
+        entry("rtw-c-fig13-second", "RTW 3.6, figures 2 and 13"),
+        entry("rtw-d-figure-2", "RTW 3.4, figure 2"),
+    ])
+    # named after the figure and citing it first wins; then citing it first; then by id
+    assert [(f, e.id) for f, e in chosen] == [
+        ("2", "rtw-c-fig13-second"), ("13", "rtw-a-zone"), ("14", "rtw-b-fig14-named")]
+
+
+def test_a_citation_links_to_the_rule_a_paragraph_belongs_to() -> None:
+    assert catalogue.label_candidates("rrs-43.1(c)") == ["rrs-43.1(c)", "rrs-43.1", "rrs-43"]
+    assert catalogue.label_candidates("rtw-3.4") == ["rtw-3.4", "rtw-3"]
+    assert catalogue.label_candidates("sim-the-start") == ["sim-the-start"]
+    assert catalogue.cite("VG", "GW1", joiner="-") == ":rightofway-cite:`VG-GW1`"
 
 
 def test_a_failing_expectation_stops_the_build_naming_the_scenario(tmp_path: Path) -> None:
