@@ -6,7 +6,10 @@ import builtins
 import importlib.metadata
 import sys
 from pathlib import Path
+from typing import Any
 
+import furo
+import furo.navigation
 from docutils.nodes import Element
 from sphinx import addnodes
 from sphinx.application import Sphinx
@@ -28,6 +31,8 @@ extensions = [
     "myst_parser",
     "sphinxcontrib.autodoc_pydantic",
     "catalogue",
+    "room",
+    "races",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
@@ -150,16 +155,9 @@ rightofway_section_titles = {
     },
 }
 
-html_theme = "alabaster"
+html_theme = "furo"
 html_title = "rightofway"
 html_static_path = ["_static"]
-templates_path = ["_templates"]
-html_theme_options = {
-    "page_width": "1100px",
-    "sidebar_width": "240px",
-    # The sidebar opens the branch of the page shown: the catalogue's pages under it.
-    "sidebar_collapse": True,
-}
 nitpick_ignore = [("py:class", "rightofway.order.C"), ("py:class", "rightofway.positions.T"),
                   ("py:class", "rightofway.scenarios.T"), ("py:class", "rightofway.scenarios.S"),
                   ("py:class", "rightofway.scenarios.Mv"), ("py:class", "rightofway.scenarios.Pr"),
@@ -191,6 +189,22 @@ def resolve_short_names(app: Sphinx, env: BuildEnvironment, node: addnodes.pendi
         return None
     todocname = domain.objects[found[0]].docname
     return make_refnode(app.builder, node["refdoc"], todocname, found[0], contnode, found[0])
+
+
+def collapsed_navigation(context: dict[str, Any]) -> str:
+    """The sidebar's tree: every top-level page, and below them only the pages on the way
+    to the one shown and their siblings (the catalogue's rulesets, then the sections of the
+    ruleset open). Furo's own tree holds every page of the book, the catalogue's 700
+    scenario pages on each of them: parsing it again for each page made the build four
+    times slower. Furo looks this function up by name when it renders a page."""
+    toctree = context.get("toctree")
+    if toctree is None:
+        return ""
+    return str(furo.navigation.get_navigation_tree(
+        toctree(collapse=True, titles_only=True, maxdepth=-1, includehidden=True)))
+
+
+furo._compute_navigation_tree = collapsed_navigation
 
 
 def setup(app: Sphinx) -> None:
