@@ -392,8 +392,11 @@ class RaceDirective(SphinxDirective):
             raise self.error("rightofway-race: one race a page (the player's controls have "
                              "fixed ids)")
         players[self.env.docname] = (spec.name, str(frames), str(record))
+        # the race changes with the library, its frames with this file, the player with them
         for module in sorted(Path(rightofway.__file__).parent.rglob("*.py")):
             self.env.note_dependency(str(module))
+        self.env.note_dependency(__file__)
+        self.env.note_dependency(str(Path(self.env.srcdir) / "_static" / "races.js"))
         node = race_player(name=spec.name, moves=_moves_of(frames))
         self.set_source_info(node)
         return [node]
