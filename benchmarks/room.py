@@ -10,7 +10,8 @@ cache is cold. It prints, per ruleset:
 * ``room update RULESET: median X ms, max Y ms over N``: each change after the first
   (a boat moved by the page's own controls, then ruled and shown), budget 150 ms;
 
-and ``room download: X MB`` (the runtime and wheels, what the first visit fetches).
+and ``room download: X MB`` (the runtime and the library's bundle: what a first visit
+fetches).
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ def main() -> None:
     room = args.book / "_room"
     names = ["pyodide/" + n for n in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                                       "python_stdlib.zip", "pyodide-lock.json")]
-    names += ["wheels/" + w for w in json.loads((room / "wheels.json").read_text())]
+    names += ["bundle.zip", "index.json"]
     size = sum((room / n).stat().st_size for n in names)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=args.chromium, args=FLAGS)

@@ -9,6 +9,9 @@ built, this extension gathers into one folder, copied to the book's root as ``_r
   needs no network, and the page asks nothing of any other site;
 * ``wheels/``: the library's own wheel, built from this checkout, and networkx's, at the
   version installed here (``pip download``); ``wheels.json`` lists them;
+* ``bundle.zip``: what the page unpacks: the two wheels installed into the runtime by
+  Node.js (``room_bundle.mjs``) and compiled there to bytecode, without networkx's tests
+  or the catalogue's files, so the first visit compiles nothing;
 * ``scenarios/ID.json``: each catalogue scenario's state (the file's document as its
   validated model gives it, without ``expect``), made here so that nothing in the browser
   needs pydantic or PyYAML; ``index.json`` lists id, title and ruleset of each.
@@ -95,6 +98,18 @@ def build_wheels(cache: Path, root: Path) -> list[Path]:
     return [*sorted(own.glob("rightofway-*.whl")), *wheels]
 
 
+def make_bundle(runtime: Path, wheels: list[Path], out: Path) -> None:
+    """The wheels installed and compiled in the runtime itself, as one zip
+    (``room_bundle.mjs``, run by Node.js)."""
+    node = shutil.which("node")
+    if node is None:
+        raise ExtensionError("protest room: the book needs Node.js to compile the room's "
+                             "bundle in the Pyodide runtime")
+    script = Path(__file__).with_name("room_bundle.mjs")
+    _run([node, str(script), str(runtime), str(out), *map(str, wheels)],
+         "compiling the room's bundle")
+
+
 def write_states(scenarios: Path, out: Path) -> int:
     """Each scenario's state as ``out/ID.json`` and the list as ``out/../index.json``."""
     shutil.rmtree(out, ignore_errors=True)
@@ -128,6 +143,7 @@ def prepare(app: Sphinx) -> None:
     for wheel in wheels:
         shutil.copy2(wheel, room / "wheels" / wheel.name)
     (room / "wheels.json").write_text(json.dumps([w.name for w in wheels]), encoding="utf-8")
+    make_bundle(runtime, wheels, room / "bundle.zip")
     count = write_states((confdir / app.config.rightofway_scenarios).resolve(),
                          room / "scenarios")
     logger.info("protest room: runtime pyodide %s, %d wheels, %d scenario states",
@@ -139,9 +155,7 @@ def prepare(app: Sphinx) -> None:
 
 def download_files(room: Path) -> list[tuple[str, int]]:
     """The files the page fetches before its first ruling, with their sizes in bytes."""
-    names = [f"pyodide/{n}" for n in RUNTIME_FILES]
-    names += [f"wheels/{w}" for w in json.loads((room / "wheels.json").read_text())]
-    names += ["wheels.json", "index.json"]
+    names = [f"pyodide/{n}" for n in RUNTIME_FILES] + ["bundle.zip", "index.json"]
     return [(n, (room / n).stat().st_size) for n in names]
 
 

@@ -52,12 +52,14 @@ async function fetchJSON(path) {
 
 async function loadRuntime() {
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
-  const wheelNames = fetchJSON("wheels.json");
+  // The library and networkx, installed and compiled to bytecode when the book was built.
+  const bundle = fetch(new URL("bundle.zip", BASE)).then((r) => {
+    if (!r.ok) throw new Error(`bundle.zip: ${r.status}`);
+    return r.arrayBuffer();
+  });
   const py = await loadPyodide({ indexURL: new URL("pyodide/", BASE).href });
-  for (const name of await wheelNames) {
-    const response = await fetch(new URL(`wheels/${name}`, BASE));
-    py.unpackArchive(new Uint8Array(await response.arrayBuffer()), "wheel");
-  }
+  const site = py.runPython("import site; site.getsitepackages()[0]");
+  py.unpackArchive(new Uint8Array(await bundle), "zip", { extractDir: site });
   room.py = py.pyimport("rightofway.room");
   room.timings.runtime = performance.now() - room.timings.start;
 }
