@@ -808,9 +808,10 @@ class GalleryDirective(SphinxDirective):
                           and (exclude is None or not exclude.search(_haystack(e)))),
                          key=lambda e: e.id)
         if "figures" in self.options:
-            several = len({e.ruleset for e in entries}) > 1
+            figures = by_figure(entries)
+            several = len({e.ruleset for _, e in figures}) > 1
             shown = [(f"{e.code} figure {f}" if several else f"Figure {f}", e)
-                     for f, e in by_figure(entries)]
+                     for f, e in figures]
         else:
             shown = [("", e) for e in entries]
         if "limit" in self.options:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -136,6 +137,19 @@ def test_sync_folder_writes_only_changes_and_removes_only_its_own_files(tmp_path
     assert (out / "mine.rst").exists()
 
 
+def test_sync_folder_removes_stale_subfolders_and_nothing_outside(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    catalogue.sync_folder(out, {"index.rst": "I", "rrs/10.rst": "R", "rrs/index.rst": "RI"})
+    assert (out / "rrs" / "10.rst").read_text() == "R"
+    (tmp_path / "outside.rst").write_text("not ours")
+    (out / catalogue.MANIFEST).write_text("index.rst\nrrs/10.rst\nrrs/index.rst\n"
+                                          "../outside.rst\n")
+    assert catalogue.sync_folder(out, {"index.rst": "I"}) == (
+        [], ["rrs/10.rst", "rrs/index.rst"])
+    assert not (out / "rrs").exists()  # emptied, so gone
+    assert (tmp_path / "outside.rst").exists()  # a manifest naming it deletes nothing there
+
+
 def _project(tmp_path: Path, scenarios: Path) -> Path:
     src = tmp_path / "src"
     src.mkdir()
@@ -186,3 +200,40 @@ def test_a_diagram_of_an_impossible_position_is_an_error(tmp_path: Path) -> None
                                                "heading: N}]"))
     status = build_main(["-W", "-q", "-b", "html", str(src), str(tmp_path / "html")])
     assert status != 0
+
+
+def test_galleries_and_citations_link_in_the_built_book(tmp_path: Path) -> None:
+    """A gallery's thumbnails lead to their scenario pages; a citation of a section whose
+    label is on a paragraph, not a heading, links there; a paragraph's citation links to
+    its rule; a gallery showing nothing fails a -W build."""
+    scenarios = tmp_path / "scenarios"
+    scenarios.mkdir()
+    shutil.copy(FIG09, scenarios)
+    src = _project(tmp_path, scenarios)
+    (src / "rules.rst").write_text(
+        "Rules\n=====\n\n.. _rtw-3:\n\nRTW 3\n   Engagements and the rest.\n\n"
+        "Cited: :rightofway-cite:`RTW 3.4`, :rightofway-cite:`RTW 3.9(b)`, "
+        ":rightofway-cite:`RTW 7`.\n\n"
+        ".. rightofway-gallery::\n   :figures:\n")
+    index = src / "index.rst"
+    index.write_text(index.read_text().replace("   catalogue/index\n",
+                                               "   catalogue/index\n   rules\n"))
+    out = tmp_path / "html"
+    assert build_main(["-W", "-n", "-q", "-b", "html", str(src), str(out)]) == 0
+    rules = (out / "rules.html").read_text(encoding="utf-8")
+    thumb = rules[rules.index('class="rightofway-gallery'):]
+    assert thumb.index('href="catalogue/rtw-fig09-starboard-free-point.html"') < thumb.index(
+        "<img")
+    assert "<strong>Figure 9</strong>" in thumb
+    cites = {m.group(2): m.group(1) for m in re.finditer(
+        r'(?:<a [^>]*href="([^"]*)"[^>]*>)?<span class="rightofway-cite">([^<]*)</span>', rules)}
+    assert cites == {"RTW 3.4": "#rtw-3", "RTW 3.9(b)": "#rtw-3", "RTW 7": None}
+    page = (out / "catalogue" / "rtw-fig09-starboard-free-point.html").read_text()
+    assert re.search(r'href="\.\./rules\.html#rtw-3"[^>]*><span class="rightofway-cite">RTW 3\.4<',
+                     page)
+    assert 'href="../room.html?scenario=rtw-fig09-starboard-free-point"' in page
+    section = (out / "catalogue" / "race-the-wind" / "3-4.html").read_text()
+    assert 'href="../rtw-fig09-starboard-free-point.html"' in section
+
+    (src / "rules.rst").write_text("Rules\n=====\n\n.. rightofway-gallery:: 9.9\n")
+    assert build_main(["-W", "-n", "-q", "-b", "html", str(src), str(tmp_path / "h2")]) != 0
