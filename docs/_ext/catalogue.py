@@ -5,16 +5,25 @@ Everything it adds is computed by the library while the book is built, never pas
 * On ``builder-inited`` every scenario file is checked (:func:`rightofway.scenarios.check_file`)
   and gets a generated page under ``catalogue/`` (configurable): title, id, source, notes,
   its diagram (the ruleset's ``diagram``, written as an SVG file next to the page),
-  the YAML ``expect`` block and the explanation the library gives. ``catalogue/index.rst``
-  groups the pages by ruleset and by the rulebook section their ``source`` cites first. A
-  scenario that is invalid or whose expectations fail stops the build with an
-  :class:`~sphinx.errors.ExtensionError` naming it. Files are written only when their content
-  changed, and files generated earlier for scenarios since removed are deleted.
+  the YAML ``expect`` block and the explanation the library gives, and a link that opens it
+  in the protest room (``room.html?scenario=ID`` at the book's root). ``catalogue/index.rst``
+  lists a page per ruleset (``catalogue/NAME/index.rst``), which lists a page per rulebook
+  section the scenarios' ``source`` cites first (``catalogue/NAME/3-4.rst``), which shows
+  their diagrams and holds them in a hidden toctree: the navigation unfolds rulesets and
+  sections, never every scenario at once. A scenario that is invalid or whose expectations
+  fail stops the build with an :class:`~sphinx.errors.ExtensionError` naming it. Files are
+  written only when their content changed, and files generated earlier for scenarios since
+  removed are deleted.
 * ``.. rightofway-scenarios:: 3.4`` lists links to the scenario pages citing a section.
+* ``.. rightofway-gallery:: 3.4`` shows the diagrams of those scenarios as thumbnails, each
+  leading to its page: ``:figures:`` one for each rulebook figure they cite (the scenario
+  sources' "figure 9"), ``:limit: N`` a few spread over them.
 * ``.. rightofway-diagram::`` draws a position given in YAML (the ``ruleset`` and ``position``
   of a scenario file, optionally ``move`` and ``options``) as the ruleset draws it.
 * ``:rightofway-cite:`RTW 3.4``` links a citation to the label ``rtw-3.4`` where one exists
-  (the ruleset page defines them) and is plain text otherwise.
+  (the ruleset page defines them, on a heading or a paragraph), or for a paragraph of a rule
+  without a label of its own (``RRS 18.2(a)``) to the rule's (``rrs-18.2``, else ``rrs-18``),
+  and is plain text otherwise; ``docs/check_book.py`` fails a book with a citation left as text.
 
 Configuration (``conf.py``): ``rightofway_scenarios`` (scenario folder, relative to the
 configuration folder, default ``../scenarios``), ``rightofway_catalogue`` (output folder in
