@@ -130,6 +130,7 @@ rightofway_section_titles = {
         "11": "on the same tack, overlapped",
         "12": "on the same tack, not overlapped",
         "13": "while tacking",
+        "14": "avoiding contact",
         "15": "acquiring right of way",
         "16.1": "changing course",
         "16.2": "changing course: a port boat passing astern",
@@ -143,7 +144,9 @@ rightofway_section_titles = {
         "20.1": "room to tack at an obstruction",
         "20.2": "room to tack at an obstruction: responding",
         "21.1": "starting errors",
+        "21.2": "taking a penalty",
         "21.3": "backing a sail",
+        "22": "capsized, anchored or aground",
     },
     "simulation": {
         "Wind": "wind from the dice",
