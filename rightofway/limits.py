@@ -22,6 +22,7 @@ limit                          value             applies to
 :data:`MAX_TURNS`              100,000           moves of a race (records, ``max_turns``)
 :data:`MAX_LAPS`               20                laps (or legs) of a race's course
 :data:`MAX_DIE_FACES`          100               faces of Race the Wind's compass die
+:data:`MAX_START_MOVES`        50                moves of a Race the Wind scenario's start
 =============================  ================  ==========================================
 
 Besides the limits, text may not hold control characters (other than tab, line
@@ -54,6 +55,7 @@ __all__ = [
     "MAX_NODES",
     "MAX_NUMBER",
     "MAX_RECORD_BYTES",
+    "MAX_START_MOVES",
     "MAX_TEXT",
     "MAX_TURNS",
     "LimitError",
@@ -91,6 +93,8 @@ MAX_LAPS = 20
 
 MAX_DIE_FACES = 100
 """Most faces of Race the Wind's compass die (``RaceOptions.die``)."""
+MAX_START_MOVES = 50
+"""Most moves of the start procedure a Race the Wind scenario's race may give."""
 
 # C0 and C1 controls but tab, line feed and carriage return; DEL; format characters
 # (soft hyphen, zero-width and joiner characters, direction marks and overrides,

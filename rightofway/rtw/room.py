@@ -63,8 +63,6 @@ HEADINGS: tuple[str, ...] = tuple(c.name for c in Compass)
 """The eight compass points, as a file writes a heading or a wind."""
 ROLES: tuple[str, ...] = tuple(r.value for r in MarkRole)
 PHASES: tuple[str, ...] = tuple(p.value for p in Phase)
-MAX_START_MOVES = 50
-"""The most moves of a start procedure a scenario's race may give."""
 _ID_PATTERN = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 
@@ -324,7 +322,7 @@ def _read_race(value: object) -> _Race:
         _list(o["die"], (*ol, "die"), 1, limits.MAX_DIE_FACES))) if "die" in o else DEFAULT_DIE)
     options = RaceOptions(
         _bool(o["wind_shifts"], (*ol, "wind_shifts")) if "wind_shifts" in o else True, die,
-        _int(o["start_moves"], (*ol, "start_moves"), 0, MAX_START_MOVES)
+        _int(o["start_moves"], (*ol, "start_moves"), 0, limits.MAX_START_MOVES)
         if "start_moves" in o else 7,
         _bool(o["auto_protest"], (*ol, "auto_protest")) if "auto_protest" in o else True)
     check_setup = (_bool(data["check_setup"], (*loc, "check_setup")) if "check_setup" in data

@@ -87,7 +87,7 @@ def _default_die() -> list[Heading]:
 class RaceOptionsModel(StrictModel):
     """How the race is played (see :class:`rightofway.rtw.RaceOptions`)."""
 
-    start_moves: Annotated[StrictInt, Field(ge=0, le=room.MAX_START_MOVES)] = 7
+    start_moves: Annotated[StrictInt, Field(ge=0, le=limits.MAX_START_MOVES)] = 7
     """Moves of the start procedure (RTW 3.1: seven)."""
     wind_shifts: StrictBool = True
     """Play with the wind-change flags (RTW 3.3)."""

@@ -12,7 +12,7 @@ built through the kernel's constructors) and answers with:
 * ``svg``: the catalogue's drawing of the document (the position after the turns, each
   plotted path from the boat's start);
 * ``relations`` and ``graph``: who keeps clear of whom in the position as given (RRS
-  Part 2, as the ``rrs`` ruleset rules it, :func:`rightofway.sim.rules.keep_clear`), and
+  Part 2, as the ``rrs`` ruleset rules it, ``rightofway.sim.rules.keep_clear``), and
   the boats in their play order (SIM Turn Sequence) with those keep-clear edges;
 * ``board``: what the page may edit, each value with its place in the document.
 
@@ -97,7 +97,7 @@ def wind_after(final: Position, direction: tuple[int, int] | None,
 
 def play_order(position: Position) -> rules.PlayOrder | None:
     """SIM Turn Sequence for a position of two boats or more
-    (:func:`rightofway.sim.rules.play_order`), or ``None``: a single boat, or a position
+    (``rightofway.sim.rules.play_order``), or ``None``: a single boat, or a position
     where the Racing Rules cannot say who keeps clear (a boat head to wind or dead downwind
     whose tack the position leaves open)."""
     if len(position.boats) < 2:

@@ -27,7 +27,8 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from rightofway import limits
 from rightofway.errors import InputError, shown
@@ -71,7 +72,7 @@ VECTOR_CHOICES: tuple[str, ...] = tuple(
         key=lambda v: (v.side == "P", -v.along, v.cross))
     if not shape_faults(v))
 """The vectors the room offers for a boat's last vector: every shape the manoeuvring rules
-allow (VG-M2..M4) with at most :data:`CHOICE_SQUARES` squares across, starboard first,
+allow (VG-M2..M4) with at most ``CHOICE_SQUARES`` squares across, starboard first,
 from the most upwind to the deepest."""
 
 
@@ -284,7 +285,8 @@ def _read(state: object) -> tuple[Position, Move | None, tuple[Point, ...]]:
 # --- what the rules say -------------------------------------------------------------------
 
 
-class Explained(NamedTuple):
+@dataclass(frozen=True)
+class Explained:
     """What the rules say of a position and a move: the summary lines and the
     explanation's sections ``rightofway check`` prints, the engagement graph they were
     read from and the ruling on the move (``None`` without one)."""
