@@ -81,6 +81,7 @@ API_MODULES = (
     "rightofway.limits",
     "rightofway.scenarios",
     "rightofway.svg",
+    "rightofway.labels",
     "rightofway.parallel",
 )
 SCENARIO_MODELS = (
