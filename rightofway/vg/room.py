@@ -28,7 +28,9 @@ import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import networkx as nx  # the room always builds the engagement graph
 
 from rightofway import limits
 from rightofway.errors import InputError, shown
@@ -39,9 +41,6 @@ from rightofway.results import Ruling
 from rightofway.vg import drawing, game, rules
 from rightofway.vg.position import Boat, Mark, Move, Position
 from rightofway.vg.vectors import Vector, VectorError, next_vectors, shape_faults
-
-if TYPE_CHECKING:  # networkx loads when the graph is built
-    import networkx as nx
 
 __all__ = ["VECTOR_CHOICES", "Explained", "explain", "read", "rule"]
 
