@@ -82,6 +82,7 @@ def test_the_book_catalogues_the_ruleset_s_scenarios(site: Path, tmp_path: Path)
         "    section_titles={'tack-and-advance': {'1': 'Right of way'}})\n"
         "print(cat.rulesets())\n"
         "print(cat.files['index.rst'])\n"
+        "print(cat.files['tack-and-advance/1.rst'])\n"  # the section's page, by its title
         "print(cat.files['toy-starboard-holds.svg'][:4])\n"
     )
     proc = _run(site, "-c", script)
