@@ -249,7 +249,7 @@ def test_a_race_is_immutable_and_undoes() -> None:
     assert race.turn == 0 and after.turn == 1 and events[0].kind == "move"
 
 
-@pytest.mark.parametrize("seed", [1, 5])
+@pytest.mark.parametrize("seed", [pytest.param(1, marks=pytest.mark.slow), 5])
 def test_bots_finish_and_replays_reproduce_the_race(seed: int) -> None:
     race = bots.random_race(3, seed)
     rng = random.Random(seed)

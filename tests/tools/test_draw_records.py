@@ -55,7 +55,8 @@ def with_class(root: ET.Element, name: str) -> list[ET.Element]:
     return [e for e in root.iter() if name in (e.get("class") or "").split()]
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.slow)
+                                  if g == "race-the-wind" else g for g in GAMES])
 def test_a_record_is_drawn_as_its_race_stands_at_the_end(
         game: str, records: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     final = replayed(records[game])[-1].race

@@ -148,7 +148,7 @@ def test_race_the_wind_races_plays_set_up_on_one_lap(tmp_path: Path,
     assert ours == played
 
 
-@pytest.mark.parametrize("name", pages())
+@pytest.mark.parametrize("name", pages(slow=SLOW | {"rrs"}))
 def test_the_frames_are_what_replay_gives(name: str, tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     spec, lines, payload = race_of(name)

@@ -126,6 +126,7 @@ def test_a_ruleset_without_races_is_refused_by_play(site: Path) -> None:
     assert "expected a ruleset with races" in proc.stderr and "tack-and-advance" in proc.stderr
 
 
+@pytest.mark.slow
 def test_a_ruleset_s_record_is_drawn_and_a_race_without_tracks_says_so(
         site: Path, tmp_path: Path) -> None:
     """``draw`` of a record asks the race to draw itself; the toy race's drawing takes no
