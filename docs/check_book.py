@@ -79,6 +79,7 @@ API_MODULES = (
     "rightofway.races",
     "rightofway.registry",
     "rightofway.limits",
+    "rightofway.plain",
     "rightofway.scenarios",
     "rightofway.svg",
     "rightofway.labels",

@@ -38,36 +38,20 @@ from rightofway.ac.sections import DOWNWIND, HEAD
 from rightofway.errors import InputError, shown
 from rightofway.explain import Step, steps_json
 from rightofway.geometry import Compass
+from rightofway.plain import Loc, StateError
+from rightofway.plain import choice as _choice
+from rightofway.plain import ident as _id
 from rightofway.svg import Colors, grid_panel
 
 __all__ = ["Ruled", "StateError", "closes_start", "explain", "move_of", "options_of",
            "position_of", "read", "rule"]
 
-Loc = tuple[str | int, ...]
 Point = tuple[int, int]
 
 SIZE = 420
 """Pixels of one panel of the room's drawing (the catalogue's size)."""
 HEADINGS: tuple[str, ...] = tuple(Compass.__members__)
 """The eight headings as files write them."""
-
-
-def _where(loc: Loc) -> str:
-    """``("position", "boats", 0, "bow")`` -> ``position.boats[0].bow``."""
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}" if out else str(part)
-    return out
-
-
-class StateError(InputError):
-    """A room state that is not an America's Cup scenario document: ``loc`` is the field
-    path, ``message`` what was expected; ``str()`` reads ``position.boats[1].bow: ...``."""
-
-    def __init__(self, loc: Loc, message: str) -> None:
-        super().__init__(f"{_where(loc)}: {message}" if loc else message)
-        self.loc = loc
-        self.message = message
 
 
 # --- reading plain data, as the file models do ---------------------------------------------
@@ -104,24 +88,12 @@ def _bool(value: object, loc: Loc) -> bool:
     return value
 
 
-def _choice(value: object, loc: Loc, choices: tuple[str, ...]) -> str:
-    if not isinstance(value, str) or value not in choices:
-        raise StateError(loc, f"expected one of {', '.join(choices)}, got {shown(value)}")
-    return value
-
-
 def _list(value: object, loc: Loc, lo: int, hi: int, what: str) -> list[Any]:
     if not isinstance(value, (list, tuple)):
         raise StateError(loc, f"expected a list of {what}, got {_kind(value)} {shown(value)}")
     if not lo <= len(value) <= hi:
         raise StateError(loc, f"expected {lo}..{hi} {what}, got {len(value)}")
     return list(value)
-
-
-def _id(value: object, loc: Loc) -> str:
-    if not isinstance(value, str) or not 1 <= len(value) <= 40:
-        raise StateError(loc, f"expected an id of 1 to 40 characters, got {shown(value)}")
-    return value
 
 
 def _coord(value: object, loc: Loc) -> Point:

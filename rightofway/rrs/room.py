@@ -34,6 +34,7 @@ from rightofway import limits
 from rightofway.errors import InputError, shown
 from rightofway.explain import Step, steps_json
 from rightofway.geometry import Tack
+from rightofway.plain import Loc, StateError, where
 from rightofway.positions import Line, PositionError
 from rightofway.rrs import drawing, rules
 from rightofway.rrs.hearings import Decision, Incident, Protest, hearing
@@ -53,26 +54,6 @@ __all__ = ["FACTS", "FACT_BOATS", "FACT_FLAGS", "FACT_OBJECTS", "INCIDENT", "Sta
            "where"]
 
 T = TypeVar("T")
-Loc = tuple[str | int, ...]
-"""A field's path in the state: keys and list indices."""
-
-
-def where(loc: Loc) -> str:
-    """A field path as messages write it: ``position.boats[1].at``."""
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
-class StateError(InputError):
-    """A document that cannot be ruled: ``loc`` is the path of the field at fault, ``message``
-    what was expected; ``str()`` reads ``position.boats[1].at: message``."""
-
-    def __init__(self, loc: Loc, message: str) -> None:
-        super().__init__(f"{where(loc)}: {message}" if loc else message)
-        self.loc = loc
-        self.message = message
 
 
 # --- what check and the room share: the hearing, the pair, the ruling and its report --------

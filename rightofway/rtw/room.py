@@ -27,6 +27,9 @@ from rightofway import limits
 from rightofway.errors import IllegalMove, InputError, shown
 from rightofway.explain import Step, steps_json
 from rightofway.geometry import Compass, Point, Tack
+from rightofway.plain import Loc, StateError
+from rightofway.plain import choice as _choice
+from rightofway.plain import where as where  # the path formatter, as the room had it
 from rightofway.positions import PositionError
 from rightofway.races import Event, SetupError
 from rightofway.results import BASES, Protest, Ruling
@@ -56,31 +59,12 @@ ASKED = ("can_serve_penalty", "right_of_way")
 which pairs' right of way it asks about): a room's state keeps them, and :func:`read`
 takes from them only the boats they name."""
 
-Loc = tuple[str | int, ...]
-
 RULESET = "race-the-wind"
 HEADINGS: tuple[str, ...] = tuple(c.name for c in Compass)
 """The eight compass points, as a file writes a heading or a wind."""
 ROLES: tuple[str, ...] = tuple(r.value for r in MarkRole)
 PHASES: tuple[str, ...] = tuple(p.value for p in Phase)
 _ID_PATTERN = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
-
-
-def where(loc: Loc) -> str:
-    """``("position", "boats", 1, "at")`` -> ``position.boats[1].at``."""
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
-class StateError(InputError):
-    """A scenario document the room refuses: ``loc`` is the field path, ``message`` says
-    what was expected; ``str()`` is ``position.boats[1].at: message``."""
-
-    def __init__(self, loc: Loc, message: str) -> None:
-        super().__init__(message, loc)
-        self.args = (f"{where(loc)}: {message}" if loc else message,)
 
 
 # --- reading plain data strictly ----------------------------------------------------------
@@ -141,12 +125,6 @@ def _int(value: object, loc: Loc, lo: int | None = None, hi: int | None = None) 
 def _bool(value: object, loc: Loc) -> bool:
     if type(value) is not bool:
         raise StateError(loc, f"expected true or false, got {_kind(value)} {shown(value)}")
-    return value
-
-
-def _choice(value: object, loc: Loc, choices: Sequence[str]) -> str:
-    if not isinstance(value, str) or value not in choices:
-        raise StateError(loc, f"expected one of {', '.join(choices)}, got {shown(value)}")
     return value
 
 

@@ -33,6 +33,8 @@ from rightofway import limits, rrs
 from rightofway.errors import InputError, shown
 from rightofway.explain import Step, steps_json
 from rightofway.geometry import Tack
+from rightofway.plain import Loc, StateError, where
+from rightofway.plain import ident as _id
 from rightofway.plane import is_dead_downwind, is_head_to_wind
 from rightofway.positions import Line, PositionError, as_choice, as_int, as_number, as_xy
 from rightofway.sim import drawing, moves, rules
@@ -41,10 +43,9 @@ from rightofway.sim.position import Boat, Mark, Position, Vec
 from rightofway.sim.sailing import COMPASS, initial_wind, wind_after_round
 from rightofway.svg import PlaneView
 
-__all__ = ["Document", "Turn", "paths_of", "play", "play_order", "read", "rule", "summarise",
-           "wind_after"]
+__all__ = ["Document", "StateError", "Turn", "paths_of", "play", "play_order", "read", "rule",
+           "summarise", "wind_after"]
 
-Loc = tuple[str | int, ...]
 T = TypeVar("T")
 
 
@@ -146,20 +147,6 @@ def paths_of(turns: Sequence[Turn]) -> dict[str, tuple[Vec, ...]]:
 # --- reading a document -------------------------------------------------------------------
 
 
-def _where(loc: Loc) -> str:
-    """``("position", "boats", 0, "at")`` as ``position.boats[0].at``."""
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
-def _refused(loc: Loc, message: str) -> InputError:
-    err = InputError(f"{_where(loc)}: {message}" if loc else message)
-    err.loc, err.message = loc, message
-    return err
-
-
 _NAMED = re.compile(r"^([A-Za-z_]\w*)((?:\[\d+\])*): ")
 """The argument a kernel refusal begins with (``ends[1]: ...``)."""
 
@@ -169,19 +156,19 @@ def _at(loc: Loc, problem: Exception, *, join: bool = True) -> InputError:
     with ``join`` another's under the argument its message begins with
     (``ends: a line needs two different ends`` at ``position.lines[0].ends``)."""
     if isinstance(problem, PositionError):
-        return _refused(loc + problem.path, problem.message)
+        return StateError(loc + problem.path, problem.message)
     text = str(problem)
     m = _NAMED.match(text) if join else None
     if m is None:
-        return _refused(loc, text)
+        return StateError(loc, text)
     index = tuple(int(i) for i in re.findall(r"\d+", m.group(2)))
-    return _refused((*loc, m.group(1), *index), text[m.end():])
+    return StateError((*loc, m.group(1), *index), text[m.end():])
 
 
 def _checked(loc: Loc, check: Callable[..., T], value: object, *args: Any) -> T:
     """``check(value, name, *args)``, a kernel argument check given the field's name, its
     refusal (a :class:`TypeError` too) an :class:`InputError` naming the field."""
-    name = _where(loc)
+    name = where(loc)
     try:
         return check(value, name, *args)
     except (TypeError, ValueError) as bad:
@@ -197,28 +184,22 @@ def _mapping(value: object, loc: Loc, keys: Sequence[str], required: Sequence[st
              ) -> Mapping[str, Any]:
     """``value`` when it is a mapping holding only ``keys`` and every key of ``required``."""
     if not isinstance(value, Mapping):
-        raise _refused(loc, f"expected a mapping of {', '.join(keys)}, got "
+        raise StateError(loc, f"expected a mapping of {', '.join(keys)}, got "
                             f"{type(value).__name__} {shown(value)}")
     for key in value:
         if key not in keys:
-            raise _refused((*loc, str(key)), f"unknown key; expected one of {', '.join(keys)}")
+            raise StateError((*loc, str(key)), f"unknown key; expected one of {', '.join(keys)}")
     for key in required:
         if key not in value:
-            raise _refused((*loc, key), "required key is missing")
+            raise StateError((*loc, key), "required key is missing")
     return value
 
 
 def _list(value: object, loc: Loc, most: int, least: int = 0) -> Sequence[Any]:
     if not isinstance(value, (list, tuple)):
-        raise _refused(loc, f"expected a list, got {type(value).__name__} {shown(value)}")
+        raise StateError(loc, f"expected a list, got {type(value).__name__} {shown(value)}")
     if not least <= len(value) <= most:
-        raise _refused(loc, f"expected {least} to {most} items, got {len(value)}")
-    return value
-
-
-def _id(value: object, loc: Loc) -> str:
-    if not isinstance(value, str) or not 1 <= len(value) <= 40:
-        raise _refused(loc, f"expected an id of 1 to 40 characters, got {shown(value)}")
+        raise StateError(loc, f"expected {least} to {most} items, got {len(value)}")
     return value
 
 
@@ -229,7 +210,7 @@ def _point(value: object, loc: Loc) -> Vec:
 def _heading(value: object, loc: Loc) -> float:
     h = _checked(loc, as_number, value, 360.0)
     if h < 0:
-        raise _refused(loc, f"expected degrees from 0 to 360, got {shown(value)}")
+        raise StateError(loc, f"expected degrees from 0 to 360, got {shown(value)}")
     return h
 
 
@@ -241,7 +222,7 @@ def _dice(value: object, loc: Loc) -> tuple[int, int] | None:
     if value is None:
         return None
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise _refused(loc, f"expected two dice [d1, d2], each 1 to 8, got {shown(value)}")
+        raise StateError(loc, f"expected two dice [d1, d2], each 1 to 8, got {shown(value)}")
     return _die(value[0], (*loc, 0)), _die(value[1], (*loc, 1))
 
 
@@ -277,12 +258,12 @@ class Document:
 def _header(state: Mapping[str, Any]) -> None:
     if "schema_version" in state and (state["schema_version"] != 1
                                       or type(state["schema_version"]) is not int):
-        raise _refused(("schema_version",), f"expected 1, got {shown(state['schema_version'])}")
+        raise StateError(("schema_version",), f"expected 1, got {shown(state['schema_version'])}")
     if "ruleset" in state and state["ruleset"] != "simulation":
-        raise _refused(("ruleset",), f"expected simulation, got {shown(state['ruleset'])}")
+        raise StateError(("ruleset",), f"expected simulation, got {shown(state['ruleset'])}")
     for key in ("id", "title", "source", "notes"):
         if key in state and not isinstance(state[key], str):
-            raise _refused((key,), f"expected text, got {shown(state[key])}")
+            raise StateError((key,), f"expected text, got {shown(state[key])}")
 
 
 def _boat(value: object, loc: Loc) -> Boat:
@@ -304,7 +285,7 @@ def _line(value: object, loc: Loc) -> Line:
     kind = _checked((*loc, "kind"), as_choice, ln["kind"], ("start", "finish"))
     ends = ln["ends"]
     if not isinstance(ends, (list, tuple)) or len(ends) != 2:
-        raise _refused((*loc, "ends"), f"expected two points [[x, y], [x, y]], got "
+        raise StateError((*loc, "ends"), f"expected two points [[x, y], [x, y]], got "
                                        f"{shown(ends)}")
     return _build(loc, Line, _id(ln["id"], (*loc, "id")), kind,
                   (_point(ends[0], (*loc, "ends", 0)), _point(ends[1], (*loc, "ends", 1))))
@@ -315,10 +296,10 @@ def _position(state: Mapping[str, Any]) -> Position:
     length = _checked(("options", "hull_length"), as_number, options.get("hull_length", 1.0),
                       100.0)
     if length <= 0:
-        raise _refused(("options", "hull_length"), f"expected a length above 0, got "
+        raise StateError(("options", "hull_length"), f"expected a length above 0, got "
                                                    f"{shown(options['hull_length'])}")
     if "position" not in state:
-        raise _refused(("position",), "required key is missing")
+        raise StateError(("position",), "required key is missing")
     loc: Loc = ("position",)
     p = _mapping(state["position"], loc, ("wind", "marks", "lines", "start_turns_left",
                                           "boats"), ("wind", "boats"))
@@ -339,11 +320,11 @@ def _move(value: object, loc: Loc, position: Position) -> Move:
     m = _mapping(value, loc, ("boat", "plan"), ("boat", "plan"))
     boat = _id(m["boat"], (*loc, "boat"))
     if not position.has_boat(boat):
-        raise _refused((*loc, "boat"), f"no boat {shown(boat)} in the position (boats: "
+        raise StateError((*loc, "boat"), f"no boat {shown(boat)} in the position (boats: "
                                        f"{', '.join(position.boat_ids)})")
     text = m["plan"]
     if not isinstance(text, str):
-        raise _refused((*loc, "plan"), f"expected a plan such as 'T-30 M4', got "
+        raise StateError((*loc, "plan"), f"expected a plan such as 'T-30 M4', got "
                                        f"{type(text).__name__} {shown(text)}")
     return Move(boat, _build((*loc, "plan"), Plan.parse, text, join=False))
 
@@ -362,7 +343,7 @@ def read(state: Mapping[str, Any]) -> Document:
     if initial is not None:
         position = given.with_wind(*initial_wind(*initial))
     if top.get("move") is not None and top.get("moves") is not None:
-        raise _refused(("moves",), "give either move or moves, not both")
+        raise StateError(("moves",), "give either move or moves, not both")
     played: tuple[Move, ...] = ()
     if top.get("move") is not None:
         played = (_move(top["move"], ("move",), position),)

@@ -33,18 +33,18 @@ from typing import Any
 import networkx as nx  # the room always builds the engagement graph
 
 from rightofway import limits
-from rightofway.errors import InputError, shown
+from rightofway.errors import shown
 from rightofway.explain import Step, steps_json
 from rightofway.geometry import Point
+from rightofway.plain import Loc, StateError
 from rightofway.positions import PositionError
 from rightofway.results import Ruling
 from rightofway.vg import drawing, game, rules
 from rightofway.vg.position import Boat, Mark, Move, Position
 from rightofway.vg.vectors import Vector, VectorError, next_vectors, shape_faults
 
-__all__ = ["VECTOR_CHOICES", "Explained", "explain", "read", "rule"]
+__all__ = ["VECTOR_CHOICES", "Explained", "StateError", "explain", "read", "rule"]
 
-Loc = tuple[str | int, ...]
 Affine = tuple[float, float, float, float, float, float]
 """An affine map ``(a, b, c, d, e, f)`` of intersections ``(x, y)`` to SVG user units:
 ``sx = a*x + c*y + e``, ``sy = b*x + d*y + f`` (the board's ``to_svg``)."""
@@ -78,22 +78,6 @@ from the most upwind to the deepest."""
 # --- reading a document -------------------------------------------------------------------
 
 
-def _where(loc: Loc) -> str:
-    """``("position", "boats", 0, "at")`` -> ``position.boats[0].at``."""
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}" if out else part
-    return out
-
-
-def _bad(loc: Loc, message: str) -> InputError:
-    """The refusal of the value at ``loc``: ``"FIELD: PROBLEM"``, its ``loc`` and
-    ``message`` kept apart as every file error of the library keeps them."""
-    err = InputError(f"{_where(loc)}: {message}" if loc else message)
-    err.loc, err.message = loc, message
-    return err
-
-
 def _kind(value: object) -> str:
     return {dict: "a mapping", list: "a list", tuple: "a list", str: "text", bool: "a bool",
             int: "a whole number", float: "a number", type(None): "null"}.get(
@@ -104,50 +88,50 @@ def _mapping(value: object, loc: Loc, keys: Sequence[str],
              required: Sequence[str] = ()) -> dict[str, Any]:
     """``value`` when it is a mapping of ``keys`` holding every ``required`` key."""
     if not isinstance(value, dict):
-        raise _bad(loc, f"expected a mapping of keys to values, got {_kind(value)} "
+        raise StateError(loc, f"expected a mapping of keys to values, got {_kind(value)} "
                    f"{shown(value)}")
     for key in value:
         if key not in keys:
             close = difflib.get_close_matches(str(key), list(keys), n=1)
             hint = f"did you mean {close[0]!r}?" if close else \
                 f"expected one of: {', '.join(keys)}"
-            raise _bad((*loc, str(key)), f"unknown key {shown(key, 100)}; {hint}")
+            raise StateError((*loc, str(key)), f"unknown key {shown(key, 100)}; {hint}")
     for key in required:
         if key not in value:
-            raise _bad((*loc, key), "required key is missing")
+            raise StateError((*loc, key), "required key is missing")
     return value
 
 
 def _list(value: object, loc: Loc, what: str, least: int = 0,
           most: int | None = None) -> list[Any]:
     if not isinstance(value, (list, tuple)):
-        raise _bad(loc, f"expected a list of {what}, got {_kind(value)} {shown(value)}")
+        raise StateError(loc, f"expected a list of {what}, got {_kind(value)} {shown(value)}")
     if len(value) < least or (most is not None and len(value) > most):
         span = f"{least} to {most}" if most is not None else f"at least {least}"
-        raise _bad(loc, f"expected {span} {what}, got {len(value)}")
+        raise StateError(loc, f"expected {span} {what}, got {len(value)}")
     return list(value)
 
 
 def _int(value: object, loc: Loc, lo: int, hi: int) -> int:
     if type(value) is not int:
-        raise _bad(loc, f"expected a whole number from {lo} to {hi}, got {_kind(value)} "
+        raise StateError(loc, f"expected a whole number from {lo} to {hi}, got {_kind(value)} "
                    f"{shown(value)}")
     if not lo <= value <= hi:
-        raise _bad(loc, f"expected a whole number from {lo} to {hi}, got {value}")
+        raise StateError(loc, f"expected a whole number from {lo} to {hi}, got {value}")
     return value
 
 
 def _text(value: object, loc: Loc, *, least: int = 0, most: int = limits.MAX_TEXT) -> str:
     if not isinstance(value, str):
-        raise _bad(loc, f"expected text, got {_kind(value)} {shown(value)}")
+        raise StateError(loc, f"expected text, got {_kind(value)} {shown(value)}")
     if not least <= len(value) <= most:
-        raise _bad(loc, f"expected text of {least} to {most} characters, got {len(value)}")
+        raise StateError(loc, f"expected text of {least} to {most} characters, got {len(value)}")
     return value
 
 
 def _id(value: object, loc: Loc) -> str:
     if not isinstance(value, str) or not 1 <= len(value) <= MAX_ID:
-        raise _bad(loc, f"expected an id, text of 1 to {MAX_ID} characters, got "
+        raise StateError(loc, f"expected an id, text of 1 to {MAX_ID} characters, got "
                    f"{_kind(value)} {shown(value)}")
     return value
 
@@ -156,11 +140,11 @@ def _point(value: object, loc: Loc) -> Point:
     bound = limits.MAX_COORD
     if not (isinstance(value, (list, tuple)) and len(value) == 2
             and all(type(c) is int for c in value)):
-        raise _bad(loc, f"expected an intersection [x, y], two whole numbers, got "
+        raise StateError(loc, f"expected an intersection [x, y], two whole numbers, got "
                    f"{_kind(value)} {shown(value)}")
     x, y = value
     if not (-bound <= x <= bound and -bound <= y <= bound):
-        raise _bad(loc, f"expected an intersection with coordinates within ±{bound}, got "
+        raise StateError(loc, f"expected an intersection with coordinates within ±{bound}, got "
                    f"{shown(list(value))}")
     return (x, y)
 
@@ -169,23 +153,23 @@ def _vector(value: object, loc: Loc) -> Vector | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise _bad(loc, f"expected a vector such as 2U:1S, 3D:0P or 1S (or null), got "
+        raise StateError(loc, f"expected a vector such as 2U:1S, 3D:0P or 1S (or null), got "
                    f"{_kind(value)} {shown(value)}")
     try:
         return Vector.parse(value)
     except VectorError as e:
-        raise _bad(loc, str(e)) from None
+        raise StateError(loc, str(e)) from None
 
 
 def _header(doc: dict[str, Any]) -> None:
     """Check the keys a document opens with (none of them is needed to rule)."""
     if "schema_version" in doc and (type(doc["schema_version"]) is not int
                                     or doc["schema_version"] != 1):
-        raise _bad(("schema_version",), f"expected 1, got {shown(doc['schema_version'])}")
+        raise StateError(("schema_version",), f"expected 1, got {shown(doc['schema_version'])}")
     if "ruleset" in doc and doc["ruleset"] != "vector-game":
-        raise _bad(("ruleset",), f"expected 'vector-game', got {shown(doc['ruleset'])}")
+        raise StateError(("ruleset",), f"expected 'vector-game', got {shown(doc['ruleset'])}")
     if "id" in doc and not _SCENARIO_ID.fullmatch(_text(doc["id"], ("id",))):
-        raise _bad(("id",), f"expected a kebab-case id such as 'vg-gw5-lands-on-boat', got "
+        raise StateError(("id",), f"expected a kebab-case id such as 'vg-gw5-lands-on-boat', got "
                    f"{shown(doc['id'])}")
     for key in ("title", "source"):
         if key in doc:
@@ -205,7 +189,7 @@ def _mark(value: object, loc: Loc) -> Mark:
     m = _mapping(value, loc, MARK_KEYS, MARK_KEYS)
     side = m["side"]
     if side not in ("S", "P"):
-        raise _bad((*loc, "side"), f"expected 'S' (left to starboard) or 'P' (to port), got "
+        raise StateError((*loc, "side"), f"expected 'S' (left to starboard) or 'P' (to port), got "
                    f"{shown(side)}")
     return Mark(_id(m["id"], (*loc, "id")), _point(m["at"], (*loc, "at")),
                 "S" if side == "S" else "P")
@@ -216,7 +200,7 @@ def _position(value: object) -> tuple[Position, tuple[Point, ...]]:
     loc: Loc = ("position",)
     p = _mapping(value, loc, POSITION_KEYS, ("boats",))
     if p.get("wind", "N") != "N":
-        raise _bad((*loc, "wind"), f"expected 'N': the wind always blows from the North in "
+        raise StateError((*loc, "wind"), f"expected 'N': the wind always blows from the North in "
                    f"the Vector Game, got {shown(p['wind'])}")
     board = None
     if p.get("board") is not None:
@@ -244,7 +228,7 @@ def _position(value: object) -> tuple[Position, tuple[Point, ...]]:
     try:
         return Position(boats, board, frozenset(islands), line, turn, order, marks), islands
     except PositionError as bad:
-        raise _bad((*loc, *bad.path), bad.message) from None
+        raise StateError((*loc, *bad.path), bad.message) from None
 
 
 def _move(value: object, position: Position) -> Move | None:
@@ -254,7 +238,7 @@ def _move(value: object, position: Position) -> Move | None:
     m = _mapping(value, loc, MOVE_KEYS, MOVE_KEYS)
     boat = _id(m["boat"], (*loc, "boat"))
     if not position.has_boat(boat):
-        raise _bad((*loc, "boat"), f"no boat {boat!r} in the position (boats: "
+        raise StateError((*loc, "boat"), f"no boat {boat!r} in the position (boats: "
                    f"{', '.join(position.boat_ids)})")
     return Move(boat, _vector(m["vector"], (*loc, "vector")))
 
@@ -274,7 +258,7 @@ def _read(state: object) -> tuple[Position, Move | None, tuple[Point, ...]]:
     try:
         limits.check_data(state)
     except limits.LimitError as e:
-        raise _bad(e.loc, e.message) from None
+        raise StateError(e.loc, e.message) from None
     doc = _mapping(state, (), DOCUMENT_KEYS, ("position",))
     _header(doc)
     position, islands = _position(doc["position"])
