@@ -281,6 +281,7 @@ def test_replay_uses_the_recorded_dice_not_the_seed() -> None:
         (race.start.position.wind, race.start.position.knots), (1, 1), (4, 4))[0]
 
 
+@pytest.mark.slow
 def test_play_and_replay_from_the_command_line(tmp_path: Path) -> None:
     out = run("play", "--ruleset", "simulation", "--boats", "4", "--seed", "5", "--record",
               "r.jsonl", "-q", cwd=tmp_path)

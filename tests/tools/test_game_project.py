@@ -28,6 +28,7 @@ def _copy_project(dest: Path) -> Path:
     return target
 
 
+@pytest.mark.slow
 def test_the_example_project_passes_in_this_environment(pytester: pytest.Pytester) -> None:
     project = _copy_project(pytester.path)
     pytester.chdir()

@@ -170,7 +170,7 @@ def test_the_frames_are_what_replay_gives(name: str, tmp_path: Path,
             assert block[1:] == events
 
 
-@pytest.mark.parametrize("name", pages())
+@pytest.mark.parametrize("name", pages(slow=SLOW | {"rrs"}))
 def test_each_board_is_the_rulesets_drawing_after_the_move(name: str) -> None:
     spec, _, payload = race_of(name)
     turns = turns_of(name)

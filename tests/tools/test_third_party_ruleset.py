@@ -92,6 +92,7 @@ def test_the_book_catalogues_the_ruleset_s_scenarios(site: Path, tmp_path: Path)
     assert "<svg" in proc.stdout
 
 
+@pytest.mark.slow
 def test_a_ruleset_that_declares_races_is_played_and_replayed(site: Path,
                                                                tmp_path: Path) -> None:
     """``play`` and ``replay`` ask the registry for the ``races`` capability, so the toy
