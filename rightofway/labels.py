@@ -116,6 +116,12 @@ def place(width: float, height: float, near: Box, gap: float, obstacles: Sequenc
     """
     cx, cy = (near[0] + near[2]) / 2, (near[1] + near[3]) / 2
     mine = [near, *own]
+    # Only the obstacles within reach of some spot can cost anything: the others are left
+    # out before the spots are tried (the same sums, in the same order, over fewer boxes).
+    reach = gap * max(rings, default=0.0) + width + height
+    obstacles = [o for o in obstacles
+                 if o[0] < near[2] + reach and o[2] > near[0] - reach
+                 and o[1] < near[3] + reach and o[3] > near[1] - reach]
     best: tuple[float, bool, Box] | None = None
     for ring in rings:
         r = gap * ring
@@ -124,7 +130,23 @@ def place(width: float, height: float, near: Box, gap: float, obstacles: Sequenc
             left = near[2] + d if dx > 0 else near[0] - d - width if dx < 0 else cx - width / 2
             top = near[3] + d if dy > 0 else near[1] - d - height if dy < 0 else cy - height / 2
             box = (left, top, left + width, top + height)
-            cost = sum(overlap(box, o) for o in obstacles) + 10 * _outside(box, bounds)
+            # The sum of overlap(box, o) over the obstacles, written out (this loop is the
+            # drawings' hot spot), given up once it exceeds the best cost found: that spot
+            # cannot be taken then.
+            limit = best[0] if best is not None else math.inf
+            x0, y0, x1, y1 = box
+            covered = 0.0
+            for o in obstacles:
+                w = (x1 if x1 < o[2] else o[2]) - (x0 if x0 > o[0] else o[0])
+                if w > 0:
+                    h = (y1 if y1 < o[3] else o[3]) - (y0 if y0 > o[1] else o[1])
+                    if h > 0:
+                        covered += w * h
+                        if covered > limit:
+                            break
+            if covered > limit:
+                continue
+            cost = covered + 10 * _outside(box, bounds)
             ambiguous = bool(rivals) and (min(distance(box, o) for o in rivals)
                                           < min(distance(box, o) for o in mine))
             if cost <= 0 and not ambiguous:
