@@ -11,6 +11,11 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from svg_geometry import SVG, Pt
+from svg_geometry import inside as _inside
+from svg_geometry import number as _f
+from svg_geometry import point_box as _point_box
+from svg_geometry import points as _points
 
 from rightofway import get_ruleset
 from rightofway.labels import Box, overlap, text_box
@@ -19,31 +24,7 @@ from rightofway.scenarios import bundled_catalogue, load_scenario
 from rightofway.sim import Boat, Position, play_order
 from rightofway.sim import drawing as sim_drawing
 
-SVG = "{http://www.w3.org/2000/svg}"
 FILES = sorted((bundled_catalogue() / "simulation").glob("*.yaml"))
-Pt = tuple[float, float]
-
-
-def _f(e: ET.Element, name: str) -> float:
-    return float(e.get(name, "0"))
-
-
-def _points(e: ET.Element) -> list[Pt]:
-    return [(float(x), float(y)) for x, y in
-            (p.split(",") for p in (e.get("points") or "").split())]
-
-
-def _point_box(p: Pt, box: Box) -> float:
-    return math.hypot(max(box[0] - p[0], 0.0, p[0] - box[2]),
-                      max(box[1] - p[1], 0.0, p[1] - box[3]))
-
-
-def _inside(p: Pt, polygon: list[Pt]) -> bool:
-    odd = False
-    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
-        if (y1 > p[1]) != (y2 > p[1]) and p[0] < x1 + (p[1] - y1) * (x2 - x1) / (y2 - y1):
-            odd = not odd
-    return odd
 
 
 def _covers(polygon: list[Pt], box: Box) -> bool:
