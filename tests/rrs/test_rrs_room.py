@@ -48,6 +48,7 @@ from rightofway.scenarios import (
     bundled_catalogue,
     check_file,
     load_scenario,
+    room_state,
 )
 
 CATALOGUE = sorted((bundled_catalogue() / "rrs").glob("*.yaml"))
@@ -65,10 +66,8 @@ def file_form(path: Path) -> dict[str, Any]:
 
 
 def model_form(model: Any) -> dict[str, Any]:
-    """What the book's build writes: the validated model dumped to JSON, through JSON."""
-    dumped = model.model_dump(mode="json", by_alias=True, exclude={"expect"},
-                              exclude_defaults=True)
-    return dict(json.loads(json.dumps(dumped)))
+    """What the book's build writes (:func:`rightofway.scenarios.room_state`), through JSON."""
+    return dict(json.loads(json.dumps(room_state(model))))
 
 
 @cache

@@ -48,7 +48,9 @@ def file_form(path: Path) -> dict[str, Any]:
 
 
 def model_form(model: Any) -> dict[str, Any]:
-    """What the book's build writes: the validated model dumped to JSON, through JSON."""
+    """The validated model dumped to JSON without any of ``expect``, through JSON (the
+    book's build, :func:`rightofway.scenarios.room_state`, keeps the questions of
+    :data:`rightofway.rtw.room.ASKED` besides: tests/kernel/test_room.py rules that form)."""
     dumped = model.model_dump(mode="json", by_alias=True, exclude={"expect"},
                               exclude_defaults=True)
     return dict(json.loads(json.dumps(dumped)))

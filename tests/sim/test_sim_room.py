@@ -34,7 +34,13 @@ from rightofway import sim
 from rightofway.errors import InputError
 from rightofway.geometry import Tack
 from rightofway.registry import get_ruleset
-from rightofway.scenarios import ScenarioReport, bundled_catalogue, check_file, load_scenario
+from rightofway.scenarios import (
+    ScenarioReport,
+    bundled_catalogue,
+    check_file,
+    load_scenario,
+    room_state,
+)
 from rightofway.sim import rules
 from rightofway.sim.room import read, rule
 
@@ -51,11 +57,8 @@ def file_form(path: Path) -> dict[str, Any]:
 
 
 def model_form(path: Path) -> dict[str, Any]:
-    """What the book's build writes: the validated model dumped to JSON, through JSON."""
-    model = load_scenario(path).model
-    dumped = model.model_dump(mode="json", by_alias=True, exclude={"expect"},
-                              exclude_defaults=True)
-    return dict(json.loads(json.dumps(dumped)))
+    """What the book's build writes (:func:`rightofway.scenarios.room_state`), through JSON."""
+    return dict(json.loads(json.dumps(room_state(load_scenario(path).model))))
 
 
 @cache

@@ -26,7 +26,13 @@ import yaml
 from sampling import sampled
 
 from rightofway.errors import InputError
-from rightofway.scenarios import ScenarioReport, bundled_catalogue, check_file, load_scenario
+from rightofway.scenarios import (
+    ScenarioReport,
+    bundled_catalogue,
+    check_file,
+    load_scenario,
+    room_state,
+)
 from rightofway.vg import Boat, Move, Position, Vector, game, rules
 from rightofway.vg.position import engaged_pairs
 from rightofway.vg.room import VECTOR_CHOICES, read, rule
@@ -48,11 +54,8 @@ def file_form(path: Path) -> dict[str, Any]:
 
 
 def model_form(path: Path) -> dict[str, Any]:
-    """What the book's build writes: the validated model dumped to JSON, through JSON."""
-    model = load_scenario(path).model
-    dumped = model.model_dump(mode="json", by_alias=True, exclude={"expect"},
-                              exclude_defaults=True)
-    return dict(json.loads(json.dumps(dumped)))
+    """What the book's build writes (:func:`rightofway.scenarios.room_state`), through JSON."""
+    return dict(json.loads(json.dumps(room_state(load_scenario(path).model))))
 
 
 @cache
