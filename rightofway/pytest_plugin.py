@@ -4,7 +4,8 @@ Installing rightofway registers the plugin (the ``pytest11`` entry point), so
 a project collects its own scenario files with plain ``pytest``: every
 ``*.yaml`` and ``*.yml`` file below the folders of the ini option
 ``rightofway_scenarios`` (default ``scenarios``, relative to the root of the
-project). A failing scenario shows each expectation that does not hold
+project), except those in a folder of track data (``tracks``, read by ``rightofway
+incidents``). A failing scenario shows each expectation that does not hold
 (expected and actual) followed by the explanation the library produced; an
 invalid file fails with its one-line error. ``-p no:rightofway`` switches the
 plugin off.
@@ -51,12 +52,18 @@ def _roots(config: pytest.Config) -> tuple[Path, ...]:
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
-    """Collect the ``*.yaml``/``*.yml`` files that lie below a scenario folder."""
+    """Collect the ``*.yaml``/``*.yml`` files that lie below a scenario folder (and not in
+    its track data)."""
     if file_path.suffix not in (".yaml", ".yml"):
         return None
+    from rightofway.scenarios import is_track_data
+
     resolved = file_path.resolve()
-    if any(resolved.is_relative_to(root) for root in _roots(parent.config)):
-        return ScenarioFile.from_parent(parent, path=file_path)
+    for root in _roots(parent.config):
+        if resolved.is_relative_to(root):
+            if is_track_data(resolved, root):
+                return None
+            return ScenarioFile.from_parent(parent, path=file_path)
     return None
 
 

@@ -59,6 +59,7 @@ __all__ = [
     "field_error",
     "find_scenarios",
     "first_error",
+    "is_track_data",
     "known_boat",
     "load_scenario",
     "parsed_by",
@@ -689,13 +690,27 @@ def check_file(path: Path | str) -> ScenarioReport:
     return report
 
 
+TRACK_DATA = "tracks"
+"""The name of a scenario folder's subfolder of track data: tracks, their course files and
+the incidents expected of them, read by ``rightofway incidents`` (:mod:`rightofway.rrs.tracks`).
+Its YAML files are not scenario files, so a folder search leaves it out."""
+
+
+def is_track_data(path: Path, root: Path) -> bool:
+    """Whether ``path``, found below the folder ``root``, lies in a folder of track data
+    (:data:`TRACK_DATA`) rather than being a scenario file."""
+    return TRACK_DATA in path.relative_to(root).parts[:-1]
+
+
 def find_scenarios(paths: Iterable[Path | str]) -> Iterator[Path]:
-    """Scenario files named by ``paths``: files as given, folders searched for YAML files."""
+    """Scenario files named by ``paths``: files as given, folders searched for YAML files
+    (leaving out folders of track data, :data:`TRACK_DATA`)."""
     for p in paths:
         path = Path(p)
         if path.is_dir():
             yield from sorted(
                 f for f in path.rglob("*") if f.suffix in (".yaml", ".yml") and f.is_file()
+                and not is_track_data(f, path)
             )
         else:
             yield path

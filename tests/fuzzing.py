@@ -31,7 +31,8 @@ from typing import Any, Protocol, TypeVar
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
+SCENARIOS = sorted(f for f in (ROOT / "scenarios").rglob("*.yaml")
+                   if "tracks" not in f.relative_to(ROOT / "scenarios").parts)  # not track data
 RECORDS = sorted((Path(__file__).parent / "data" / "records").glob("*.jsonl"))
 
 T = TypeVar("T")

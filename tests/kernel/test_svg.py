@@ -117,7 +117,9 @@ def test_draw_writes_valid_svg_for_every_bundled_scenario_of_every_ruleset(
     tmp_path: Path, part: int,
 ) -> None:
     """Every fourth file in the default run, the other three quarters in the slow run."""
-    files = sorted(bundled_catalogue().rglob("*.yaml"))[part::4]
+    root = bundled_catalogue()
+    files = sorted(f for f in root.rglob("*.yaml")
+                   if "tracks" not in f.relative_to(root).parts)[part::4]  # not track data
     assert files
     for f in files:
         out = tmp_path / f"{f.stem}.svg"

@@ -37,10 +37,28 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
     return path
 
 
+
+def _scenario_files() -> list[Path]:
+    """The catalogue's YAML files, leaving out its folder of track data (course files and
+    expected incidents, which are not scenarios)."""
+    root = bundled_catalogue()
+    return [f for f in root.rglob("*.yaml") if "tracks" not in f.relative_to(root).parts]
+
+def test_check_leaves_out_a_folder_of_track_data(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Course files and expected incidents in a ``tracks`` folder are not scenario files."""
+    one = next(iter(sorted((bundled_catalogue() / "rrs").glob("*.yaml"))))
+    (tmp_path / one.name).write_text(one.read_text())
+    (tmp_path / "tracks").mkdir()
+    (tmp_path / "tracks" / "duck.course.yaml").write_text("hull_length: 10\n")
+    assert main(["check", "-q", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.strip().splitlines() == ["1 passed, 0 failed"]
+
+
 def test_bundled_catalogue_passes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "-q"]) == 0
     out = capsys.readouterr().out
-    files = list(bundled_catalogue().rglob("*.yaml"))
+    files = _scenario_files()
     assert len(files) >= 40
     assert out.strip().splitlines() == [f"{len(files)} passed, 0 failed"]
 
@@ -99,7 +117,7 @@ def test_list_names_the_bundled_scenarios(capsys: pytest.CaptureFixture[str]) ->
     rows = json.loads(capsys.readouterr().out)
     assert {r["ruleset"] for r in rows} == {"americas-cup", "race-the-wind", "rrs",
                                             "simulation", "vector-game"}
-    assert len(rows) == len(list(bundled_catalogue().rglob("*.yaml")))
+    assert len(rows) == len(_scenario_files())
     assert main(["list", "--ruleset", "chess"]) == 2
     assert "unknown ruleset 'chess'" in capsys.readouterr().err
 

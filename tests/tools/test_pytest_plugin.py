@@ -41,6 +41,16 @@ def test_items_are_named_by_scenario_id(project: pytest.Pytester) -> None:
     assert "other.yaml" not in out
 
 
+def test_track_data_below_a_scenario_folder_is_not_collected(project: pytest.Pytester) -> None:
+    """A ``tracks`` folder holds course files and expected incidents, not scenarios: the
+    plugin leaves it out, as ``rightofway check`` does."""
+    tracks = project.mkdir("scenarios/tracks")
+    (tracks / "duck.course.yaml").write_text("hull_length: 10\n")
+    out = project.runpytest("--collect-only", "-q").stdout.str()
+    assert "scenarios/pass.yaml::plugin-pass" in out
+    assert "duck.course.yaml" not in out
+
+
 def test_failure_shows_expected_actual_and_explanation(project: pytest.Pytester) -> None:
     result = project.runpytest("-q")
     result.assert_outcomes(passed=1, failed=2)
