@@ -19,7 +19,8 @@ Every step of the accounting is a cited :class:`~rightofway.explain.Step`.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rightofway import limits, results
 from rightofway.errors import IllegalMove, InputError
@@ -28,7 +29,7 @@ from rightofway.geometry import Tack
 from rightofway.plane import tack_of
 from rightofway.positions import as_bool, check_instance, shown
 from rightofway.sim.plan import Move, Plan, PlanStep
-from rightofway.sim.position import Boat, Position, Vec
+from rightofway.sim.position import Boat, Position, Vec, _sailed
 from rightofway.sim.sailing import (
     BASE_SPEED,
     TOLERANCE,
@@ -54,10 +55,14 @@ __all__ = [
     "units",
 ]
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Accounting:
     """What a plan does: the units at the start, each step explained, whether it is legal
-    (with the section that decides when it is not), and where the boat ends."""
+    (with the section that decides when it is not), and where the boat ends.
+
+    The numbers are worked out when the accounting is made; the explanation (``steps``)
+    only when it is first asked for. Two accountings are equal when their numbers and
+    their steps are."""
 
     boat: str
     plan: Plan
@@ -65,17 +70,71 @@ class Accounting:
     units: int
     legal: bool
     reason: str | None
-    steps: tuple[Step, ...]
     path: tuple[Vec, ...]
     end: Boat
-    left: float = 0.0
+    left: float
     """Units left where the accounting stopped (over at the end of an illegal plan that
     left units over)."""
+    position: Position = field(repr=False)
+    """The position the plan is sailed from."""
+    _steps: tuple[Step, ...] | None = field(repr=False)
+
+    def __init__(self, boat: str, plan: Plan, point_of_sail: PointOfSail, units: int,
+                 legal: bool, reason: str | None, path: tuple[Vec, ...], end: Boat,
+                 left: float, position: Position, steps: tuple[Step, ...] | None = None
+                 ) -> None:
+        # the legal-move search makes hundreds a turn: the fields go straight to their slots
+        _set_boat(self, boat)
+        _set_plan(self, plan)
+        _set_point(self, point_of_sail)
+        _set_units(self, units)
+        _set_legal(self, legal)
+        _set_reason(self, reason)
+        _set_path(self, path)
+        _set_end(self, end)
+        _set_left(self, left)
+        _set_position(self, position)
+        _set_steps(self, steps)
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Each step explained and cited (SIM Movement, SIM Turning, SIM In Irons), the last
+        the conclusion: legal, or the step that broke a rule."""
+        steps = self._steps
+        if steps is None:
+            steps = _explained(self.position, self.boat, self.plan).steps
+            _set_steps(self, steps)
+        return steps
 
     @property
     def problem(self) -> str | None:
         """The text of the step that made the plan illegal."""
         return None if self.legal else self.steps[-1].text
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.boat, self.plan, self.point_of_sail, self.units, self.legal, self.reason,
+                self.steps, self.path, self.end, self.left)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Accounting:
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+_set_boat = vars(Accounting)["boat"].__set__
+_set_plan = vars(Accounting)["plan"].__set__
+_set_point = vars(Accounting)["point_of_sail"].__set__
+_set_units = vars(Accounting)["units"].__set__
+_set_legal = vars(Accounting)["legal"].__set__
+_set_reason = vars(Accounting)["reason"].__set__
+_set_path = vars(Accounting)["path"].__set__
+_set_end = vars(Accounting)["end"].__set__
+_set_left = vars(Accounting)["left"].__set__
+_set_position = vars(Accounting)["position"].__set__
+_set_steps = vars(Accounting)["_steps"].__set__
 
 
 def units(position: Position, boat: str) -> int:
@@ -126,11 +185,162 @@ def account(position: Position, boat: str, plan: Plan | str) -> Accounting:
     section: units left over, SIM Movement; a turn costing more than is left, SIM Turning;
     a run longer than what is left, the section that last set the units (the allowance,
     SIM Movement; a change of point of sail, SIM Turning; the turn out of irons, SIM In
-    Irons); a boat in irons not starting with a turn, SIM In Irons."""
+    Irons); a boat in irons not starting with a turn, SIM In Irons.
+
+    The numbers are worked out here; the steps that explain them when first asked for."""
     check_instance(position, Position, "position")
     if isinstance(plan, str):
         plan = Plan.parse(plan)
     check_instance(plan, Plan, "plan")
+    b = position.boat(boat, "boat")
+    wind = position.wind_degrees
+    allow = _ALLOWANCES[position.knots]
+    start = _start(b, wind, allow)
+    s = start
+    section: str | None = None
+    for step in plan.steps:
+        kind = step.kind
+        if kind == "M":
+            after = _run(s, step.value)
+        elif kind == "P":
+            after = _penalty(s)
+        else:
+            v = step.value
+            heading = _normalise(s.heading + v)
+            after = _turn(s, _turn_cost(v), heading, _point_of_sail(heading, wind),
+                          tack_of(heading, wind, s.tack), allow)
+        if isinstance(after, str):
+            section = after
+            break
+        s = after
+    else:
+        section = _settle(s)
+    return _accounting(position, b.id, plan, start, allow, s, section)
+
+
+_ALLOWANCES = {knots: {point: _allowance(point, knots) for point in PointOfSail}
+               for knots in range(8, 17)}
+"""Units of each point of sail in each wind a position may have (8 to 16 knots)."""
+
+
+class _Sailed(NamedTuple):
+    """Where an accounting stands after the first steps of a plan: the numbers of
+    :func:`_explained` without its sentences (the hot path of the legal-move search)."""
+
+    at: Vec
+    path: tuple[Vec, ...]
+    heading: float
+    point: PointOfSail
+    tack: Tack | None
+    remaining: float
+    spent: float
+    setter: str
+    """The section that last set the units: a run longer than what is left breaks it."""
+    ended: bool
+    """The last turn ended in irons: nothing may follow."""
+    taken: int
+    """Steps taken."""
+
+
+def _start(b: Boat, wind: float, allow: dict[PointOfSail, int]) -> _Sailed:
+    """Where a boat's accounting starts: the allowance of her heading, none in irons."""
+    point = _point_of_sail(b.heading, wind)
+    irons = point is PointOfSail.IN_IRONS
+    return _Sailed(b.at, (b.at,), b.heading, point, tack_of(b.heading, wind, b.tack),
+                   0.0 if irons else float(allow[point]), 0.0,
+                   "In Irons" if irons else "Movement", False, 0)
+
+
+def _in_irons_first(s: _Sailed) -> bool:
+    """Nothing taken yet by a boat in irons: her first step must be a turn (SIM In Irons)."""
+    return s.taken == 0 and s.point is PointOfSail.IN_IRONS
+
+
+def _run(s: _Sailed, value: float) -> _Sailed | str:
+    """A run of ``value`` units, or the section it breaks."""
+    if s.ended:
+        return "Turning"
+    if _in_irons_first(s):
+        return "In Irons"
+    if value > s.remaining + TOLERANCE:
+        return s.setter
+    rad = math.radians(s.heading)
+    at = s.at
+    to = (at[0] + value * math.sin(rad), at[1] + value * math.cos(rad))
+    if max(abs(to[0]), abs(to[1])) > limits.MAX_COORD:
+        return "Movement"
+    return _Sailed(to, (*s.path, to), s.heading, s.point, s.tack, s.remaining - value,
+                   s.spent + value, s.setter, False, s.taken + 1)
+
+
+def _penalty(s: _Sailed) -> _Sailed | str:
+    """The 360-degree penalty turn, or the section it breaks."""
+    if s.ended:
+        return "Turning"
+    if _in_irons_first(s):
+        return "In Irons"
+    if s.remaining + TOLERANCE < 6:
+        return "Turning"
+    return _Sailed(s.at, s.path, s.heading, s.point, s.tack, s.remaining - 6, s.spent + 6,
+                   s.setter, False, s.taken + 1)
+
+
+def _turn(s: _Sailed, cost: int, heading: float, point: PointOfSail, tack: Tack | None,
+          allow: dict[PointOfSail, int]) -> _Sailed | str:
+    """A turn costing ``cost`` to ``heading`` (on ``point``, ``tack``), or the section it
+    breaks."""
+    if s.ended:
+        return "Turning"
+    allowance = allow[point]
+    ended = False
+    if _in_irons_first(s):
+        if cost > allowance:
+            return "In Irons"
+        remaining = float(allowance - cost)
+        spent = float(cost)
+        setter = "In Irons"
+    else:
+        remaining = s.remaining
+        if cost > remaining + TOLERANCE:
+            return "Turning"
+        remaining -= cost
+        spent = s.spent + cost
+        setter = s.setter
+        if point is PointOfSail.IN_IRONS:
+            remaining = 0.0
+            ended = True
+            setter = "Turning"
+        elif point is s.point:
+            pass
+        elif allowance < allow[s.point]:
+            remaining = min(remaining, float(allowance))
+            setter = "Turning"
+        else:
+            remaining = max(remaining, allowance - spent)
+            setter = "Turning"
+    return _Sailed(s.at, s.path, heading, point, tack, remaining, spent, setter, ended,
+                   s.taken + 1)
+
+
+def _settle(s: _Sailed) -> str | None:
+    """At the end of a plan: the section it breaks, or ``None`` when it is legal."""
+    if _in_irons_first(s):
+        return "In Irons"
+    return "Movement" if s.remaining > TOLERANCE else None
+
+
+def _accounting(position: Position, boat: str, plan: Plan, start: _Sailed,
+                allow: dict[PointOfSail, int], s: _Sailed, section: str | None) -> Accounting:
+    """The accounting of a plan that stopped at ``s`` (for ``section``, ``None`` when
+    legal), its steps left to be explained when asked for."""
+    return Accounting(boat, plan, start.point, allow[start.point],
+                      section is None, None if section is None else "SIM " + section,
+                      s.path, _sailed(boat, s.at, s.heading, s.tack),
+                      max(s.remaining, 0.0), position)
+
+
+def _explained(position: Position, boat: str, plan: Plan) -> Accounting:
+    """:func:`account` with its steps: every unit explained and cited."""
     b = position.boat(boat, "boat")
     wind, knots = position.wind_degrees, position.knots
     heading = b.heading
@@ -147,7 +357,7 @@ def account(position: Position, boat: str, plan: Plan | str) -> Accounting:
     def done(legal: bool, reason: str | None) -> Accounting:
         end = Boat(b.id, at, heading, tack)
         return Accounting(boat, plan, first_point, 0 if in_irons else start_units, legal, reason,
-                          tuple(out), tuple(path), end, max(remaining, 0.0))
+                          tuple(path), end, max(remaining, 0.0), position, tuple(out))
 
     def illegal(text: str, section: str) -> Accounting:
         out.append(Step("conclusion", f"illegal: {text}", cite(section)))
@@ -344,65 +554,86 @@ def legal_moves(position: Position, boat: str, *, step: int = 5, splits: bool = 
 def legal_accountings(position: Position, boat: str, *, step: int = 5, splits: bool = True,
                       penalty: bool = False) -> list[Accounting]:
     """The accountings of :func:`legal_moves`' plans, in the same order (what a bot
-    scores them by: the path and where each ends)."""
+    scores them by: the path and where each ends).
+
+    Each plan is worked out once, from the accounting of its beginning: a turn to each
+    heading is looked up once, the penalty turn and each first run of a split once, and
+    the run of what is left follows each turn (the probe of the plan's beginning, cut
+    down to half units)."""
     check_instance(position, Position, "position")
     b = position.boat(boat, "boat")
     if isinstance(step, bool) or not isinstance(step, int) or not 1 <= step <= 90:
         raise InputError(f"step: expected 1 to 90 degrees, got {shown(step)}")
     as_bool(splits, "splits")
     as_bool(penalty, "penalty")
-    wind, knots = position.wind_degrees, position.knots
-    start_units = _allowance(_point_of_sail(b.heading, wind), knots)
-    heads: list[float] = []
+    wind = position.wind_degrees
+    allow = _ALLOWANCES[position.knots]
+    start = _start(b, wind, allow)
+    start_units = allow[start.point]
+    bid = b.id
+    # every turn starts from the boat's heading and tack: neither a run nor P changes them
+    turns: list[tuple[PlanStep, int, float, PointOfSail, Tack | None]] = []
     for h in range(0, 360, step):
         d = round(_shortest(b.heading, float(h)), 6)
         if d != 0:
-            heads.append(d)
-    prefixes: list[tuple[PlanStep, ...]] = [()]
-    if penalty:
-        prefixes.append((PlanStep("P"),))
+            heading = _normalise(b.heading + d)
+            turns.append((PlanStep("T", d), _turn_cost(d), heading,
+                           _point_of_sail(heading, wind), tack_of(heading, wind, start.tack)))
+    runs: dict[float, PlanStep] = {}
+
+    def run(units: float) -> PlanStep:
+        found = runs.get(units)
+        if found is None:
+            found = runs[units] = PlanStep("M", units)
+        return found
+
     out: list[Accounting] = []
-    seen: set[str] = set()
 
-    def add(steps: tuple[PlanStep, ...]) -> None:
-        plan = Plan(steps)
-        text = str(plan)
-        if text in seen:
+    def add(steps: tuple[PlanStep, ...], s: _Sailed | str) -> None:
+        if isinstance(s, str) or _settle(s) is not None:
             return
-        seen.add(text)
-        a = account(position, boat, plan)
-        if a.legal and position.touching(a.end) is None:
-            out.append(a)
+        end = _sailed(bid, s.at, s.heading, s.tack)
+        if position.touching(end) is None:
+            out.append(Accounting(bid, Plan(steps), start.point, start_units, True, None,
+                                  s.path, end, max(s.remaining, 0.0), position))
 
-    for prefix in prefixes:
-        used = 6 if prefix else 0
-        left = start_units - used
+    def then_run(steps: tuple[PlanStep, ...], s: _Sailed) -> None:
+        """The plan ``steps`` (sailed to ``s``) and a run of what it leaves, in half units
+        (nothing when it leaves none)."""
+        if s.remaining <= TOLERANCE:
+            add(steps, s)
+            return
+        rest = math.floor(s.remaining * 2 + TOLERANCE) / 2
+        if rest > 0:
+            m = run(rest)
+            add((*steps, m), _run(s, rest))
+        else:
+            add(steps, s)
+
+    prefixes: list[tuple[tuple[PlanStep, ...], _Sailed | str]] = [((), start)]
+    if penalty:
+        prefixes.append(((_P,), _penalty(start)))
+    for prefix, sp in prefixes:
+        if isinstance(sp, str):
+            continue  # P breaks a rule: so does every plan it begins
+        left = start_units - (6 if prefix else 0)
         if left > 0:
-            add((*prefix, PlanStep("M", float(left))))
-        for d in heads:
-            probe = account(position, boat, Plan((*prefix, PlanStep("T", d))))
-            rest = _left_after(probe)
-            if rest is None:
-                continue
-            add((*prefix, PlanStep("T", d)) + ((PlanStep("M", rest),) if rest > 0 else ()))
-            if splits and not prefix and left > 1:
-                for first in range(1, left):
-                    probe2 = account(position, boat, Plan((PlanStep("M", float(first)),
-                                                           PlanStep("T", d))))
-                    rest2 = _left_after(probe2)
-                    if rest2 is None:
-                        continue
-                    add((PlanStep("M", float(first)), PlanStep("T", d))
-                        + ((PlanStep("M", rest2),) if rest2 > 0 else ()))
+            m = run(float(left))
+            add((*prefix, m), _run(sp, float(left)))
+        split = splits and not prefix and left > 1
+        firsts = [(run(float(first)), _run(sp, float(first))) for first in range(1, left)] \
+            if split else []
+        for t, cost, heading, point, tack in turns:
+            probe = _turn(sp, cost, heading, point, tack, allow)
+            if not isinstance(probe, str):
+                then_run((*prefix, t), probe)
+            for m, sm in firsts:
+                if isinstance(sm, str):
+                    continue
+                probe = _turn(sm, cost, heading, point, tack, allow)
+                if not isinstance(probe, str):
+                    then_run((m, t), probe)
     return out
 
 
-def _left_after(a: Accounting) -> float | None:
-    """Units left at the end of an accounting that stopped only for units left over (the
-    probe of a plan's beginning), rounded down to half units; ``None`` when it broke
-    another rule."""
-    if a.legal:
-        return 0.0
-    if a.reason != "SIM Movement" or a.left <= TOLERANCE:
-        return None
-    return math.floor(a.left * 2 + TOLERANCE) / 2
+_P = PlanStep("P")

@@ -73,6 +73,25 @@ class Boat:
             raise TypeError(f"tack: expected a Tack, got {shown(self.tack, 40)}")
 
 
+_set_id = vars(Boat)["id"].__set__
+_set_at = vars(Boat)["at"].__set__
+_set_heading = vars(Boat)["heading"].__set__
+_set_tack = vars(Boat)["tack"].__set__
+
+
+def _sailed(bid: str, at: Vec, heading: float, tack: Tack | None) -> Boat:
+    """Internal, for the moves' hot path: the boat where a plan leaves her, built without
+    the checks of :class:`Boat` (the id is a boat's, ``at`` a point of floats within
+    :data:`~rightofway.limits.MAX_COORD`, ``heading`` normalised, ``tack`` a
+    :class:`~rightofway.geometry.Tack` or ``None``: what those checks would return)."""
+    boat = object.__new__(Boat)
+    _set_id(boat, bid)
+    _set_at(boat, at)
+    _set_heading(boat, heading)
+    _set_tack(boat, tack)
+    return boat
+
+
 @dataclass(frozen=True, slots=True)
 class Mark:
     """A mark of the course (left to port on the course of a race)."""
