@@ -1,9 +1,9 @@
 """Fleets of any size at constant density, for the fleet-scaling benchmarks.
 
-``rtw_fleet(n)`` and ``vg_fleet(n)`` scatter ``n`` boats with seeded random headings (or
-vectors) over a square whose side grows with the square root of ``n``, so that a boat has
-as many neighbours in a fleet of 4,000 as in one of 250. ``slope`` fits the log-log slope
-of time against fleet size: 1 is linear, 2 quadratic.
+``rtw_fleet(n)``, ``vg_fleet(n)`` and ``rrs_fleet(n)`` scatter ``n`` boats with seeded
+random headings (or vectors) over a square whose side grows with the square root of ``n``,
+so that a boat has as many neighbours in a fleet of 4,000 as in one of 250. ``slope`` fits
+the log-log slope of time against fleet size: 1 is linear, 2 quadratic.
 
 ``python benchmarks/fleets.py SERIES --repeat N`` times one series (``SERIES`` names one of
 :data:`SERIES`) and prints its seconds per size as JSON: ``run.py`` starts one process per
@@ -23,8 +23,8 @@ import timeit
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from rightofway import rtw, vg
-from rightofway.geometry import Compass
+from rightofway import rrs, rtw, vg
+from rightofway.geometry import Compass, Tack
 
 DENSITY = 0.08
 """Boats per intersection."""
@@ -58,6 +58,25 @@ def vg_fleet(n: int, seed: int = 1) -> vg.Position:
                                             "2D:1P", "0U:3S", "0U:3P")]
     boats = tuple(vg.Boat(f"B{i}", at, rng.choice(vectors)) for i, at in enumerate(spots))
     return vg.Position(boats, board=(side, side))
+
+
+def rrs_fleet(n: int, seed: int = 1) -> rrs.Position:
+    """A Racing Rules position of ``n`` boats, wind North, no marks: a quarter of the points
+    of a lattice two hull lengths apart (over a square whose side grows with the square root
+    of ``n``), each moved by up to a fifth of a length so that hulls never touch, on seeded
+    random headings 0 to 359 (a stated starboard tack head to wind and dead downwind)."""
+    side = max(4, math.ceil(math.sqrt(n / 0.25)))
+    rng = random.Random(seed)
+    spots: set[tuple[int, int]] = set()
+    while len(spots) < n:
+        spots.add((rng.randrange(side), rng.randrange(side)))
+    boats = []
+    for i, (x, y) in enumerate(sorted(spots, key=lambda _: rng.random())):
+        heading = rng.randrange(360)
+        at = (2.0 * x + rng.uniform(-0.2, 0.2), 2.0 * y + rng.uniform(-0.2, 0.2))
+        boats.append(rrs.Boat(f"B{i}", at, heading,
+                              tack=Tack.STARBOARD if heading in (0, 180) else None))
+    return rrs.Position(0, tuple(boats))
 
 
 def slope(sizes: Sequence[int], seconds: Sequence[float]) -> float:
@@ -99,10 +118,16 @@ def _cold_vg_pairs(p: vg.Position) -> object:
     return vg.engaged_pairs(p)
 
 
+def _cold_rrs_keep_clear(p: rrs.Position) -> object:
+    p._memo.clear()  # each boat's facts and the grid worked out again
+    return rrs.keep_clear(p, within=5)
+
+
 SERIES: dict[str, tuple[Callable[[int], object], Callable[[object], object]]] = {
     "claims+engagements": (rtw_fleet, _cold_engagements),  # type: ignore[dict-item]
     "engagement_graph": (rtw_fleet, _cold_graph),  # type: ignore[dict-item]
     "vg engaged pairs": (vg_fleet, _cold_vg_pairs),  # type: ignore[dict-item]
+    "rrs": (rrs_fleet, _cold_rrs_keep_clear),  # type: ignore[dict-item]
 }
 """The fleet-scaling series: how to build a fleet of each size, and the work timed on it."""
 

@@ -14,10 +14,9 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from rightofway import limits
 from rightofway.errors import InputError
 from rightofway.geometry import Tack
-from rightofway.plane import ANGLE_TOLERANCE, Hull, Vec, hull, norm360
+from rightofway.plane import ANGLE_TOLERANCE, Hull, Vec, hull, hull_distance, norm360
 from rightofway.positions import (
     BoatIndex,
     Line,
@@ -29,11 +28,11 @@ from rightofway.positions import (
     as_number,
     as_tuple_of,
     as_xy,
-    check_hulls,
     check_instance,
     index_by_id,
     shown,
 )
+from rightofway.rrs.index import near_pairs
 
 if TYPE_CHECKING:
     from rightofway.rrs.formats import (
@@ -72,6 +71,10 @@ MAX_TRAIL = 100
 """Most snapshots of a position's trail."""
 MAX_ITEMS = 1000
 """Most marks, obstructions or lines of a position."""
+MAX_FLEET = 10_000
+"""Most boats of a position or a snapshot made in a program (a scenario file holds at most
+:data:`~rightofway.limits.MAX_BOATS`): the fleets an engine rules within an interaction
+range (``within=`` of :func:`~rightofway.rrs.keep_clear`)."""
 
 
 def _hull(value: object, name: str) -> Hull:
@@ -361,8 +364,8 @@ class Snapshot:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "boats", as_tuple_of(self.boats, Boat, "boats"))
-        if len(self.boats) > limits.MAX_BOATS:
-            raise InputError(f"boats: a snapshot holds at most {limits.MAX_BOATS} boats, got "
+        if len(self.boats) > MAX_FLEET:
+            raise InputError(f"boats: a snapshot holds at most {MAX_FLEET} boats, got "
                              f"{len(self.boats)}")
 
 
@@ -397,9 +400,9 @@ class Position(BoatIndex[Boat]):
             raise TypeError(f"facts: expected Facts, got {shown(self.facts)}")
         if not isinstance(self.options, Options):
             raise TypeError(f"options: expected Options, got {shown(self.options)}")
-        if len(self.boats) > limits.MAX_BOATS:
+        if len(self.boats) > MAX_FLEET:
             raise PositionError(("boats",), f"{len(self.boats)} boats; at most "
-                                f"{limits.MAX_BOATS} in one position")
+                                f"{MAX_FLEET} in one position")
         if len(self.trail) > MAX_TRAIL:
             raise PositionError(("trail",), f"a trail holds at most {MAX_TRAIL} snapshots, "
                                 f"got {len(self.trail)}")
@@ -523,7 +526,20 @@ def _facts_json(f: Facts) -> dict[str, Any]:
 
 
 def _check_hulls(boats: tuple[Boat, ...], where: tuple[str | int, ...]) -> None:
-    check_hulls([b.id for b in boats], [b.hull for b in boats], where, 1e-6)
+    """:func:`~rightofway.positions.check_hulls` (the same refusal, naming the later boat of
+    the first pair that touches), measuring only the pairs the grid of
+    :mod:`rightofway.rrs.index` finds near each other: hulls a length long whose middles lie
+    farther apart than a length (and the tolerance, and a margin for rounding) cannot
+    touch."""
+    hulls = [b.hull for b in boats]
+    points = [b.at for b in boats]
+    scale = max((max(abs(x), abs(y)) for x, y in points), default=0.0)
+    candidates = near_pairs(points, 1.0 + 1e-6 + 1e-9 + scale * 1e-12)
+    for i, near in enumerate(candidates):
+        for j in near:
+            if hull_distance(hulls[i], hulls[j]) < 1e-6:
+                raise PositionError((*where, j, "at"), f"boat {boats[j].id}'s hull touches or "
+                                    f"crosses boat {boats[i].id}'s")
 
 
 def by_the_lee(b: Boat, wind: float) -> float | None:

@@ -18,7 +18,7 @@ never listed; so are the penalties of rule 44.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -47,8 +47,9 @@ from rightofway.plane import (
     tack_of,
     turn_passes,
 )
-from rightofway.positions import PositionError, as_text, shown
+from rightofway.positions import PositionError, as_number, as_text, shown
 from rightofway.results import RightOfWay
+from rightofway.rrs.index import near_pairs
 from rightofway.rrs.position import Boat, Mark, Obstruction, Position, by_the_lee
 
 if TYPE_CHECKING:
@@ -238,9 +239,9 @@ class _Boats:
     the position's memo (it never changes): her row of plain floats for the pairwise loops,
     and her geometry (made when first asked for)."""
 
-    __slots__ = ("_from_marks", "_gaps", "_geos", "_made", "_marks", "_near", "_obstructions",
-                 "_passed", "_zone", "beyond_90", "by_id", "kept_clear", "rows", "said",
-                 "unknown")
+    __slots__ = ("_from_marks", "_gaps", "_geos", "_in_range", "_links", "_made", "_marks",
+                 "_near", "_obstructions", "_passed", "_zone", "beyond_90", "by_id",
+                 "kept_clear", "mids", "rows", "said", "unknown")
 
     def __init__(self, position: Position) -> None:
         facts = position.facts
@@ -274,6 +275,9 @@ class _Boats:
                 self.unknown = b
         self.rows = tuple(rows)
         self.by_id = {row[0]: row for row in rows}
+        self.mids = [(row[7], row[8], row[9]) for row in rows]
+        """Each boat's ``(middle x, middle y, on port)`` (by index), for the search of a boat
+        between two others."""
         self.beyond_90 = [angle > 90.0 + 1e-6 for _, _, angle in made]
         """Whether each boat sails more than 90 degrees from the wind (by index)."""
         self._made = made
@@ -285,6 +289,8 @@ class _Boats:
         self._from_marks: dict[str, tuple[float, ...]] | None = None
         self._gaps: dict[tuple[str, str], float] = {}
         self._passed: dict[tuple[str, str], bool] = {}
+        self._links: dict[tuple[int, int], bool] = {}
+        self._in_range: dict[float, list[list[int]]] = {}
         self.kept_clear: dict[tuple[str, str], str] = {}
         """The keep-clear boat of pairs asked about as obstructions (RRS 19), by sorted ids."""
         self.said: dict[str, Step] = {}
@@ -317,6 +323,30 @@ class _Boats:
         if found is None:
             geos = self.geos
             found = self._passed[key] = _passed(geos[x], geos[c].hull)
+        return found
+
+    def links(self, position: Position, c: int, x: int) -> bool:
+        """Whether the overlap terms apply between boats ``c`` and ``x`` (by index) on opposite
+        tacks: both sail more than 90 degrees from the wind, or rule 18 applies between them
+        (kept: the search of a boat between two others asks it of many pairs)."""
+        beyond = self.beyond_90
+        if beyond[c] and beyond[x]:
+            return True
+        key = (c, x) if c < x else (x, c)
+        found = self._links.get(key)
+        if found is None:
+            geos = self.geos
+            found = self._links[key] = _terms_apply(position, geos[self.rows[c][0]],
+                                                    geos[self.rows[x][0]])
+        return found
+
+    def in_range(self, within: float) -> list[list[int]]:
+        """For each boat ``i``, the boats ``j > i`` whose hulls come within ``within`` hull
+        lengths of hers (:func:`_in_range`), in ascending order, found through the grid of
+        :mod:`rightofway.rrs.index` (kept for each range asked)."""
+        found = self._in_range.get(within)
+        if found is None:
+            found = self._in_range[within] = _in_range(self.rows, within)
         return found
 
     @property
@@ -372,22 +402,65 @@ def _overlap_masks(rows: tuple[_Row, ...]) -> list[int]:
     return masks
 
 
+class _Links:
+    """The direct overlaps (by the hulls, whatever the tacks) of the pairs a fast path ruled:
+    over every pair, each boat's as a bit mask (bit ``j`` for the ``j``-th boat); within an
+    interaction range, each boat's set of the boats in range that overlap her."""
+
+    __slots__ = ("masks", "sets")
+
+    def __init__(self, masks: list[int] | None = None,
+                 sets: list[set[int]] | None = None) -> None:
+        self.masks = masks
+        self.sets = sets
+
+    def direct(self, i: int, j: int) -> bool:
+        """Whether boats ``i`` and ``j`` overlap directly."""
+        if self.sets is not None:
+            return j in self.sets[i]
+        assert self.masks is not None
+        return bool(self.masks[i] >> j & 1)
+
+    def of(self, i: int) -> list[int]:
+        """The boats overlapping boat ``i`` directly, in ascending order."""
+        if self.sets is not None:
+            return sorted(self.sets[i])
+        assert self.masks is not None
+        return _bits(self.masks[i])
+
+    def common(self, i: int, j: int) -> list[int]:
+        """The boats overlapping both ``i`` and ``j`` directly, in ascending order."""
+        if self.sets is not None:
+            return sorted(self.sets[i] & self.sets[j])
+        assert self.masks is not None
+        return _bits(self.masks[i] & self.masks[j])
+
+
+def _bits(mask: int) -> list[int]:
+    """The indices of the bits set in ``mask``, in ascending order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 class _Fleet:
     """Each boat's geometry, and the direct overlaps of pairs, worked out once for all the
     pairs of a position."""
 
     __slots__ = ("geos", "overlapping")
 
-    def __init__(self, position: Position, masks: list[int] | None = None) -> None:
+    def __init__(self, position: Position, links: _Links | None = None) -> None:
         boats = _boats(position)
         self.geos = boats.geos
-        if masks is None:
-            masks = _overlap_masks(boats.rows)
+        if links is None:
+            links = _Links(_overlap_masks(boats.rows))
         ids = [row[0] for row in boats.rows]
-        self.overlapping = {
-            ids[i]: {ids[j] for j in range(len(ids)) if mask >> j & 1}
-            for i, mask in enumerate(masks)}
-        """Each boat's directly overlapping boats (by the hulls, whatever the tacks)."""
+        self.overlapping = {ids[i]: {ids[j] for j in links.of(i)} for i in range(len(ids))}
+        """Each boat's directly overlapping boats (by the hulls, whatever the tacks; within
+        an interaction range, those in range)."""
 
 
 def _pair(position: Position, ga: BoatGeometry, gb: BoatGeometry,
@@ -1334,7 +1407,7 @@ class _SectionC:
         a, b = self.ga.id, self.gb.id
         if isinstance(self._keeps_clear, _Kept):
             common = self._keeps_clear.of[a] & self._keeps_clear.of[b]
-            return [c for c in self.position.boat_ids if c in common]
+            return sorted(common, key=self._keeps_clear.index.__getitem__)
         return [c for c in self.position.boat_ids if c not in (a, b)
                 and self.keeps_clear_of(a, c) and self.keeps_clear_of(b, c)]
 
@@ -2106,22 +2179,25 @@ def penalty(rule: str) -> Penalty:
 # --- fleets and the fast path ---------------------------------------------------------------
 
 
-def rulings(position: Position) -> list[PairRuling]:
-    """The ruling of every pair of boats, in the order the boats are listed."""
+def rulings(position: Position, within: float | None = None) -> list[PairRuling]:
+    """The ruling of every pair of boats, in the order the boats are listed; with
+    ``within``, of the pairs within that range only (:func:`keep_clear` says what it
+    means), in the same order."""
     if not isinstance(position, Position):
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
+    reach = _within(within)
     boats = _boats(position)
     if boats.unknown is not None:  # her tack decides every pair: say which it is
         _tack(position, boats.geos[boats.unknown.id])
-    decided, masks = _keep_clear(position)
+    decided, links = _keep_clear(position, reach)
     kept = _Kept(decided, position.boat_ids)
-    fleet = _Fleet(position, masks)
+    fleet = _Fleet(position, links)
     geos = list(fleet.geos.values())
-    return [_rule(position, geos[i], geos[j], fleet, kept) for i in range(len(geos))
-            for j in range(i + 1, len(geos))]
+    return [_rule(position, geos[i], geos[j], fleet, kept)
+            for i, j in _pairs(boats, reach)]
 
 
-def keep_clear(position: Position) -> list[tuple[str, str, str]]:
+def keep_clear(position: Position, within: float | None = None) -> list[tuple[str, str, str]]:
     """``(keep_clear, right_of_way, rule)`` for every pair, in the order of :func:`rulings`,
     without explanations (engines).
 
@@ -2130,56 +2206,136 @@ def keep_clear(position: Position) -> list[tuple[str, str, str]]:
     overlap; a pair on the same tack by its hulls' lines abeam (and a boat between them),
     then leeward or clear astern. Pairs with a tacking boat or a boat named by rule 21 take
     the full order (:data:`RIGHT_OF_WAY`), as do exact ties of leeward or of clear astern.
+
+    ``within`` (hull lengths, 0 or more; ``None``, the default, for every pair) is an
+    interaction range: two boats interact when the shortest distance between their hulls
+    (:attr:`PairFacts.distance`) is at most ``within`` (a hull exactly that far, to
+    :data:`~rightofway.plane.TOLERANCE`, is within it). Only the pairs that interact are
+    ruled, and listed in the order of the full list; they are found through a grid of the
+    water (:mod:`rightofway.rrs.index`), without visiting every pair, so a fleet at a
+    constant density costs time linear in its size. Boats that do not interact do not link
+    an overlap either: a boat between two others joins their overlap (the definition
+    Overlap) only when she interacts with both, as a boat so far off is not between them
+    as a sailor sees it. A pair's answer is then the answer over every pair unless a boat
+    out of its range is the only one between them that overlaps both. A ``within`` that is
+    not a number is a :class:`TypeError`, one below 0 or not finite an
+    :class:`~rightofway.errors.InputError`, each naming ``within``.
     """
-    return _keep_clear(position)[0]
-
-
-def _keep_clear(position: Position) -> tuple[list[tuple[str, str, str]], list[int]]:
-    """:func:`keep_clear`, and the direct overlaps it found (:func:`_overlap_masks`)."""
     if not isinstance(position, Position):
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
+    return _keep_clear(position, _within(within))[0]
+
+
+def _within(within: object) -> float | None:
+    """The interaction range checked: ``None`` (every pair), else hull lengths, 0 or more."""
+    if within is None:
+        return None
+    reach = as_number(within, "within")
+    if reach < 0:
+        raise InputError(f"within: expected a distance in hull lengths, 0 or more (or None "
+                         f"for every pair), got {shown(within)}")
+    return reach
+
+
+def _in_range(rows: tuple[_Row, ...], within: float) -> list[list[int]]:
+    """For each boat ``i``, the boats ``j > i`` whose hulls come within ``within`` hull
+    lengths of hers (:func:`~rightofway.plane.hull_distance` at most ``within`` plus
+    :data:`~rightofway.plane.TOLERANCE`), in ascending order.
+
+    The grid pairs boats whose middles may lie within ``within`` plus a hull length of each
+    other (no point of a hull is farther than half a length from her middle). Middles
+    closer than ``within`` need no more (the middles lie on the hulls); the others in
+    between are measured (the margin ``slack`` covers the rounding of the middles)."""
+    mids = [(row[7], row[8]) for row in rows]
+    scale = max((max(abs(x), abs(y)) for x, y in mids), default=0.0)
+    slack = 1e-9 + scale * 1e-12
+    reach = within + TOLERANCE
+    sure, outer = reach - slack, reach + 1.0 + slack
+    out: list[list[int]] = []
+    for i, candidates in enumerate(near_pairs(mids, outer)):
+        row_a = rows[i]
+        mxa, mya = mids[i]
+        mine: list[int] = []
+        for j in candidates:
+            mxb, myb = mids[j]
+            d = math.hypot(mxb - mxa, myb - mya)
+            if d <= sure:
+                mine.append(j)
+            elif d <= outer:
+                row_b = rows[j]
+                if segment_distance(row_a[1:3], row_a[3:5], row_b[1:3], row_b[3:5]) <= reach:
+                    mine.append(j)
+        out.append(mine)
+    return out
+
+
+def _pairs(boats: _Boats, within: float | None) -> Iterator[tuple[int, int]]:
+    """The pairs ruled ``(i, j)``, ``i < j``, in the order of the answers: every pair, or
+    those in range."""
+    n = len(boats.rows)
+    if within is None:
+        for i in range(n):
+            for j in range(i + 1, n):
+                yield i, j
+    else:
+        for i, near in enumerate(boats.in_range(within)):
+            for j in near:
+                yield i, j
+
+
+_Blank = ("", "", "")
+"""The place of an answer worked out later."""
+
+
+def _keep_clear(position: Position, within: float | None = None,
+                ) -> tuple[list[tuple[str, str, str]], _Links]:
+    """:func:`keep_clear` (``within`` checked), and the direct overlaps it found."""
     boats = _boats(position)
     rows = boats.rows
     n = len(rows)
     if n < 2:
-        return [], [0] * n
+        return [], _Links([0] * n, None if within is None else [set() for _ in range(n)])
     if boats.unknown is not None:  # her tack decides every pair: say which it is
         _tack(position, boats.geos[boats.unknown.id])
+    if within is not None:
+        return _keep_clear_in_range(position, boats, boats.in_range(within))
     tol, neg = TOLERANCE, -TOLERANCE
     masks = [0] * n
-    bits = [1 << j for j in range(n)]
     out: list[tuple[str, str, str]] = []
     append = out.append
     full: list[tuple[int, str, str]] = []  # decided by the whole order, once masks are known
     apart: list[tuple[int, int, int, bool]] = []  # same tack, hulls not overlapping
     for i, (ida, sxa, sya, bxa, bya, dxa, dya, mxa, mya, port_a, special_a) in enumerate(rows):
-        bit_a, over_a = bits[i], 0
-        for j in range(i + 1, n):
-            idb, sxb, syb, bxb, byb, dxb, dyb, mxb, myb, port_b, special_b = rows[j]
-            if special_a or special_b or port_a != port_b:
+        bit_a = bit_b = 1 << i
+        over_a = 0
+        j = i
+        for idb, sxb, syb, bxb, byb, dxb, dyb, mxb, myb, port_b, special_b in rows[i + 1:]:
+            j += 1
+            bit_b <<= 1
+            if special_a or special_b or port_a is not port_b:
                 # only the overlap, for the masks: any boat may be the one between two others
                 # (the lines abeam: plane.clear_astern, same arithmetic)
                 if not ((bxa - sxb) * dxb + (bya - syb) * dyb < neg
                         and (sxa - sxb) * dxb + (sya - syb) * dyb < neg) and not (
                         (bxb - sxa) * dxa + (byb - sya) * dya < neg
                         and (sxb - sxa) * dxa + (syb - sya) * dya < neg):
-                    over_a |= bits[j]
+                    over_a |= bit_b
                     masks[j] |= bit_a
                 if special_a or special_b:
                     full.append((len(out), ida, idb))
-                    append(("", "", ""))
+                    append(_Blank)
                 else:  # rule 10: the port-tack boat keeps clear
                     append((ida, idb, "10") if port_a else (idb, ida, "10"))
             elif ((bxa - sxb) * dxb + (bya - syb) * dyb < neg
                     and (sxa - sxb) * dxb + (sya - syb) * dyb < neg):
                 apart.append((len(out), i, j, True))  # a is clear astern (and b?)
-                append(("", "", ""))
+                append(_Blank)
             elif ((bxb - sxa) * dxa + (byb - sya) * dya < neg
                     and (sxb - sxa) * dxa + (syb - sya) * dya < neg):
                 apart.append((len(out), i, j, False))  # b is clear astern, a is not
-                append(("", "", ""))
+                append(_Blank)
             else:  # overlapped, rule 11: the windward boat keeps clear (leeward_score inlined)
-                over_a |= bits[j]
+                over_a |= bit_b
                 masks[j] |= bit_a
                 sa = (mxb - mxa) * dya - (myb - mya) * dxa
                 sb = (mxa - mxb) * dyb - (mya - myb) * dxb
@@ -2190,74 +2346,143 @@ def _keep_clear(position: Position) -> tuple[list[tuple[str, str, str]], list[in
                     append((idb, ida, "11"))
                 else:  # abreast on one line
                     full.append((len(out), ida, idb))
-                    append(("", "", ""))
+                    append(_Blank)
         masks[i] |= over_a
-    for k, i, j, a_astern in apart:
-        ida, sxa, sya, _, _, dxa, dya, mxa, mya, port_a, _ = rows[i]
-        idb, sxb, syb, bxb, byb, dxb, dyb, mxb, myb, _, _ = rows[j]
-        # overlapped through a boat between them (rule 11) or not (rule 12)
-        if _via(position, masks, i, j, boats):
-            sa = (mxb - mxa) * dya - (myb - mya) * dxa
-            sb = (mxa - mxb) * dyb - (mya - myb) * dxb
-            score = sa - sb if port_a else -sa - -sb
-            if score > tol:
-                out[k] = (ida, idb, "11")
-            elif score < neg:
-                out[k] = (idb, ida, "11")
-            else:
-                full.append((k, ida, idb))
-            continue
-        # rule 12: the boat clear astern keeps clear
-        if a_astern and ((bxb - sxa) * dxa + (byb - sya) * dya < neg
-                         and (sxb - sxa) * dxa + (syb - sya) * dya < neg):
-            a_astern = _first_astern(boats.geos[ida], boats.geos[idb])
-        out[k] = (ida, idb, "12") if a_astern else (idb, ida, "12")
+    if apart:
+        # overlapped through a boat between them (rule 11) or not (rule 12): _via's search,
+        # on the masks
+        mids = boats.mids
+        beyond = boats.beyond_90
+        links = boats.links
+        high = 1 - tol
+        for k, i, j, a_astern in apart:
+            mxa, mya, port_a = mids[i]
+            mxb, myb, _ = mids[j]
+            common = masks[i] & masks[j]
+            vx, vy = mxb - mxa, myb - mya
+            norm = vx * vx + vy * vy
+            linked = False
+            if norm != 0:
+                while common:
+                    low = common & -common
+                    c = low.bit_length() - 1
+                    mxc, myc, port_c = mids[c]
+                    if tol < ((mxc - mxa) * vx + (myc - mya) * vy) / norm < high and (
+                            port_c is port_a or (beyond[c] and beyond[i] and beyond[j])
+                            or (links(position, c, i) and links(position, c, j))):
+                        linked = True
+                        break
+                    common ^= low
+            if linked:
+                out[k] = _apart(position, boats, rows[i], rows[j], a_astern, linked, full, k)
+                continue
+            # rule 12: the boat clear astern keeps clear (_apart's, inlined)
+            ida, sxa, sya, _, _, dxa, dya, _, _, _, _ = rows[i]
+            idb, sxb, syb, bxb, byb, _, _, _, _, _, _ = rows[j]
+            if a_astern and ((bxb - sxa) * dxa + (byb - sya) * dya < neg
+                             and (sxb - sxa) * dxa + (syb - sya) * dya < neg):
+                a_astern = _first_astern(boats.geos[ida], boats.geos[idb])
+            out[k] = (ida, idb, "12") if a_astern else (idb, ida, "12")
     if full:
-        fleet = _Fleet(position, masks)
-        for k, a, b in full:
-            p = _pair(position, fleet.geos[a], fleet.geos[b], None, fleet)
-            found = decide(RIGHT_OF_WAY, _Case(position, p))
-            assert found is not None
-            out[k] = (found[1], found[0], found[2])
-    return out, masks
+        _decide_full(position, _Links(masks), out, full)
+    return out, _Links(masks)
 
 
-def _via(position: Position, masks: list[int], i: int, j: int,
-         boats: _Boats | None = None) -> bool:
-    """Whether a boat lies between boats ``i`` and ``j`` overlapping both, the overlap terms
-    applying to each link (:func:`_pair`'s search, with the arithmetic of :func:`_between`)."""
-    common = masks[i] & masks[j]
-    if not common:
-        return False
-    boats = boats or _boats(position)
+def _apart(position: Position, boats: _Boats, a: _Row, b: _Row, a_astern: bool,
+           linked: bool, full: list[tuple[int, str, str]], k: int) -> tuple[str, str, str]:
+    """The answer of two boats on the same tack whose hulls do not overlap, ``a`` clear
+    astern of ``b`` (perhaps ``b`` of ``a`` as well) or else ``b`` of ``a``: rule 11 when a
+    boat between them overlaps both (``linked``), else rule 12; an exact tie of leeward is
+    put in ``full`` (the answer's place ``k``)."""
+    ida, sxa, sya, _, _, dxa, dya, mxa, mya, port_a, _ = a
+    idb, sxb, syb, bxb, byb, dxb, dyb, mxb, myb, _, _ = b
+    if linked:
+        sa = (mxb - mxa) * dya - (myb - mya) * dxa
+        sb = (mxa - mxb) * dyb - (mya - myb) * dxb
+        score = sa - sb if port_a else -sa - -sb
+        if score > TOLERANCE:
+            return (ida, idb, "11")
+        if score < -TOLERANCE:
+            return (idb, ida, "11")
+        full.append((k, ida, idb))
+        return _Blank
+    # rule 12: the boat clear astern keeps clear
+    if a_astern and ((bxb - sxa) * dxa + (byb - sya) * dya < -TOLERANCE
+                     and (sxb - sxa) * dxa + (syb - sya) * dya < -TOLERANCE):
+        a_astern = _first_astern(boats.geos[ida], boats.geos[idb])
+    return (ida, idb, "12") if a_astern else (idb, ida, "12")
+
+
+def _decide_full(position: Position, links: _Links, out: list[tuple[str, str, str]],
+                 full: list[tuple[int, str, str]]) -> None:
+    """The answers of the pairs that take the whole order (:data:`RIGHT_OF_WAY`), put in
+    their places."""
+    fleet = _Fleet(position, links)
+    for k, a, b in full:
+        p = _pair(position, fleet.geos[a], fleet.geos[b], None, fleet)
+        found = decide(RIGHT_OF_WAY, _Case(position, p))
+        assert found is not None
+        out[k] = (found[1], found[0], found[2])
+
+
+def _keep_clear_in_range(position: Position, boats: _Boats, near: list[list[int]],
+                         ) -> tuple[list[tuple[str, str, str]], _Links]:
+    """:func:`_keep_clear` of the pairs in range (``near``, :meth:`_Boats.in_range`): the
+    same decisions, pair by pair, the boats between two others sought among those in range
+    of both."""
     rows = boats.rows
-    _, _, _, _, _, _, _, mxa, mya, port_a, _ = rows[i]
-    _, _, _, _, _, _, _, mxb, myb, port_b, _ = rows[j]
+    sets: list[set[int]] = [set() for _ in rows]
+    out: list[tuple[str, str, str]] = []
+    full: list[tuple[int, str, str]] = []
+    apart: list[tuple[int, int, int, bool]] = []
+    for i, js in enumerate(near):
+        a = rows[i]
+        ida, port_a, special_a = a[0], a[9], a[10]
+        mine = sets[i]
+        for j in js:
+            b = rows[j]
+            a_astern, b_astern = _row_astern(a, b), _row_astern(b, a)
+            if not a_astern and not b_astern:
+                mine.add(j)
+                sets[j].add(i)
+            if special_a or b[10]:
+                full.append((len(out), ida, b[0]))
+                out.append(_Blank)
+            elif port_a is not b[9]:  # rule 10: the port-tack boat keeps clear
+                out.append((ida, b[0], "10") if port_a else (b[0], ida, "10"))
+            elif a_astern or b_astern:
+                apart.append((len(out), i, j, a_astern))
+                out.append(_Blank)
+            else:
+                out.append(_apart(position, boats, a, b, False, True, full, len(out)))
+    for k, i, j, a_astern in apart:
+        linked = _via(position, boats, i, j, sorted(sets[i] & sets[j]))
+        out[k] = _apart(position, boats, rows[i], rows[j], a_astern, linked, full, k)
+    links = _Links(None, sets)
+    if full:
+        _decide_full(position, links, out, full)
+    return out, links
+
+
+def _via(position: Position, boats: _Boats, i: int, j: int, common: Iterable[int]) -> bool:
+    """Whether a boat of ``common`` (boats overlapping both ``i`` and ``j`` directly) lies
+    between boats ``i`` and ``j``, the overlap terms applying to each link (:func:`_pair`'s
+    search, with the arithmetic of :func:`_between`)."""
+    mids = boats.mids
+    mxa, mya, port_a = mids[i]
+    mxb, myb, port_b = mids[j]
     vx, vy = mxb - mxa, myb - mya
     norm = vx * vx + vy * vy
     if norm == 0:
         return False
-    while common:
-        low = common & -common
-        k = low.bit_length() - 1
-        _, _, _, _, _, _, _, mxc, myc, port_c, _ = rows[k]
+    for c in common:
+        mxc, myc, port_c = mids[c]
         t = ((mxc - mxa) * vx + (myc - mya) * vy) / norm
         if TOLERANCE < t < 1 - TOLERANCE \
-                and (port_c == port_a or _links(position, boats, k, i)) \
-                and (port_c == port_b or _links(position, boats, k, j)):
+                and (port_c is port_a or boats.links(position, c, i)) \
+                and (port_c is port_b or boats.links(position, c, j)):
             return True
-        common ^= low
     return False
-
-
-def _links(position: Position, boats: _Boats, c: int, x: int) -> bool:
-    """Whether the overlap terms apply between boats ``c`` and ``x`` (by index) on opposite
-    tacks: both sail more than 90 degrees from the wind, or rule 18 applies between them."""
-    beyond = boats.beyond_90
-    if beyond[c] and beyond[x]:
-        return True
-    geos = boats.geos
-    return _terms_apply(position, geos[boats.rows[c][0]], geos[boats.rows[x][0]])
 
 
 Relation = tuple[str, str, str, str | None, str | None]
@@ -2268,19 +2493,21 @@ class _Kept:
     """Who keeps clear of whom, from :func:`keep_clear`'s answers: ``kept(x, c)`` is whether
     ``x`` keeps clear of ``c``."""
 
-    __slots__ = ("of",)
+    __slots__ = ("index", "of")
 
     def __init__(self, decided: list[tuple[str, str, str]], ids: tuple[str, ...]) -> None:
         self.of: dict[str, set[str]] = {bid: set() for bid in ids}
         """The boats each boat keeps clear of."""
         for giver, holder, _ in decided:
             self.of[giver].add(holder)
+        self.index = {bid: i for i, bid in enumerate(ids)}
+        """Each boat's place in the position's list."""
 
     def __call__(self, x: str, c: str) -> bool:
         return c in self.of[x]
 
 
-def relations(position: Position) -> list[Relation]:
+def relations(position: Position, within: float | None = None) -> list[Relation]:
     """``(keep_clear, right_of_way, rule, mark_room, room)`` for every pair, in the order of
     :func:`rulings`, without explanations (engines): :func:`keep_clear`, and who of the two
     is entitled to mark-room and to room (``None`` for nobody), as :func:`ruling` says.
@@ -2289,8 +2516,15 @@ def relations(position: Position) -> list[Relation]:
     pairs they can concern: a boat in the zone of a mark or within that distance of an
     obstruction, a boat that hailed for room to tack, or two overlapped boats that both keep
     clear of a third (an obstruction to them).
+
+    With ``within`` (:func:`keep_clear`), only the pairs in range, and only boats in range
+    of both are a boat between them, an obstruction they both keep clear of, or a boat on
+    a hailing boat's course that she keeps clear of (RRS 20.1(a)).
     """
-    decided, masks = _keep_clear(position)
+    if not isinstance(position, Position):
+        raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
+    reach = _within(within)
+    decided, links = _keep_clear(position, reach)
     boats = _boats(position)
     near = boats.near
     rows = boats.rows
@@ -2302,27 +2536,22 @@ def relations(position: Position) -> list[Relation]:
     kept = keeps_clear.of
 
     out: list[Relation] = []
-    n = len(geos)
-    k = 0
-    for i in range(n):
-        for j in range(i + 1, n):
-            giver, holder, rule = decided[k]
-            k += 1
-            if rule in SECTION_D:
-                out.append((giver, holder, rule, None, None))
-                continue
-            # the overlap as _pair finds it (directly, or through a boat between them)
-            over = bool(masks[i] >> j & 1) or _via(position, masks, i, j)
-            if not (near[i] or near[j] or ids[i] in hailers or ids[j] in hailers
-                    or (over and kept[ids[i]] & kept[ids[j]])):
-                out.append((giver, holder, rule, None, None))
-                continue
-            ga, gb = geos[i], geos[j]
-            section_c = _SectionC(position, ga, gb, keeps_clear)
-            applies = (ga.tack == gb.tack or (ga.beyond_90 and gb.beyond_90)
-                       or section_c.rule18_applies)
-            c = section_c.judge(_Overlapped(over, applies), holder, giver, None)
-            out.append((giver, holder, rule, c.mark_room, c.room))
+    for (i, j), (giver, holder, rule) in zip(_pairs(boats, reach), decided, strict=True):
+        if rule in SECTION_D:
+            out.append((giver, holder, rule, None, None))
+            continue
+        # the overlap as _pair finds it (directly, or through a boat between them)
+        over = links.direct(i, j) or _via(position, boats, i, j, links.common(i, j))
+        if not (near[i] or near[j] or ids[i] in hailers or ids[j] in hailers
+                or (over and kept[ids[i]] & kept[ids[j]])):
+            out.append((giver, holder, rule, None, None))
+            continue
+        ga, gb = geos[i], geos[j]
+        section_c = _SectionC(position, ga, gb, keeps_clear)
+        applies = (ga.tack == gb.tack or (ga.beyond_90 and gb.beyond_90)
+                   or section_c.rule18_applies)
+        c = section_c.judge(_Overlapped(over, applies), holder, giver, None)
+        out.append((giver, holder, rule, c.mark_room, c.room))
     return out
 
 
@@ -2332,15 +2561,17 @@ def right_of_way(position: Position, a: str, b: str) -> RightOfWay:
     return RightOfWay(r.right_of_way, r.keep_clear, r.rules[0] if r.rules else "", r.steps)
 
 
-def engagement_graph(position: Position) -> nx.DiGraph:
+def engagement_graph(position: Position, within: float | None = None) -> nx.DiGraph:
     """Every pair as an edge from the boat that keeps clear to the boat with right of way,
     carrying the deciding rules, mark-room, room and the explanation; the cycles (there
     should be none) in ``graph.graph["cycles"]``, at most
     :data:`rightofway.graphs.CYCLE_LIMIT` of them, and whether that list is complete in
-    ``graph.graph["cycles_complete"]``."""
+    ``graph.graph["cycles_complete"]``. With ``within`` (:func:`keep_clear`), an edge for
+    each pair in range only (every boat is a node)."""
 
     if not isinstance(position, Position):
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
+    reach = _within(within)
     nodes = []
     for b in position.boats:
         geo = _geometry(position, b)
@@ -2349,6 +2580,6 @@ def engagement_graph(position: Position) -> nx.DiGraph:
                              "tacking": geo.tacking}))
     g = digraph(nodes, [(r.keep_clear, r.right_of_way,
                          {"rules": r.rules, "mark_room": r.mark_room, "room": r.room,
-                          "steps": r.steps}) for r in rulings(position)])
+                          "steps": r.steps}) for r in rulings(position, reach)])
     g.graph["cycles"], g.graph["cycles_complete"] = graph_cycles(g)
     return g
