@@ -13,15 +13,16 @@ races; they are modest sailors.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
 from rightofway.plane import point_segment_distance
 from rightofway.sim import moves, rules
-from rightofway.sim.plan import Move
+from rightofway.sim.plan import Move, Plan, PlanStep
 from rightofway.sim.position import Vec
 from rightofway.sim.race import Race, RaceOptions
-from rightofway.sim.sailing import PointOfSail, compass_degrees, point_of_sail
+from rightofway.sim.sailing import PointOfSail, compass_degrees
 
 __all__ = ["choose_move", "random_race", "waypoint"]
 
@@ -73,36 +74,40 @@ def choose_move(race: Race, rng: random.Random) -> Move:
     pos = race.position
     me = pos.boat(boat)
     target = waypoint(race, boat)
-    owes = race.boat_progress(boat).penalties > 0
+    progress = race.boat_progress(boat)
+    owes = progress.penalties > 0
     near = min(math.dist(me.at, m.at) for m in race.course.marks) < 8
-    plans = moves.legal_accountings(pos, boat, splits=near, penalty=owes)
+    # the legal plans with where each leaves her (moves.legal_accountings' plans, in its
+    # order): only the chosen one is made a move
+    plans = moves._legal_plans(pos, me, 5, near, owes)
     if owes:
-        with_p = [a for a in plans if any(s.kind == "P" for s in a.plan.steps)]
+        with_p = [c for c in plans if any(s.kind == "P" for s in c.steps)]
         plans = with_p or plans
-    keep_clear_of = [pos.boat(r) for k, r, _ in rules.keep_clear(pos) if k == boat] \
+    keep_clear_of = [pos.boat(r).at for k, r, _ in rules.keep_clear(pos) if k == boat] \
         if len(pos.boats) > 1 else []
-    others = [b for b in pos.boats if b.id != boat]
+    others = [b.at for b in pos.boats if b.id != boat]
     line = race.course.line
-    before_gun = pos.start_turns_left > 0 or race.boat_progress(boat).early
+    before_gun = pos.start_turns_left > 0 and not progress.early  # over early: may go back
     hull = pos.hull_length
-    best: tuple[float, moves.Accounting] | None = None
-    for a in plans:
-        end = a.end.at
-        if any(math.dist(end, o.at) < 1.3 * hull for o in others):
+    apart = 1.3 * hull
+    clear = 1.2 * hull
+    best: tuple[float, tuple[PlanStep, ...]] | None = None
+    for c in plans:
+        path = c.path
+        end = path[-1]
+        if any(math.dist(end, o) < apart for o in others):
             continue
-        if keep_clear_of and any(
-                point_segment_distance(o.at, p, q) < 1.2 * hull
-                for o in keep_clear_of for p, q in zip(a.path, a.path[1:], strict=False)):
+        if keep_clear_of and any(point_segment_distance(o, p, q) < clear
+                                 for o in keep_clear_of for p, q in itertools.pairwise(path)):
             continue
-        if before_gun and not race.boat_progress(boat).early and \
-                rules._crosses_towards_course(pos, line, a.path):
+        if before_gun and rules._crosses_towards_course(pos, line, path):
             continue
         score = math.dist(end, target) + rng.random() * 0.3
-        if point_of_sail(a.end.heading, pos.wind_degrees) is PointOfSail.IN_IRONS:
+        if c.point is PointOfSail.IN_IRONS:
             score += 50.0  # next turn would start with nothing
         if best is None or score < best[0]:
-            best = (score, a)
+            best = (score, c.steps)
     if best is None and not plans:
         raise ValueError(f"{boat} has no legal plan: every one ends touching another hull")
-    chosen = best[1] if best is not None else plans[0]  # nothing safe: the first legal plan
-    return Move(boat, chosen.plan)
+    chosen = best[1] if best is not None else plans[0].steps  # nothing safe: the first legal plan
+    return Move(boat, Plan(chosen))

@@ -207,8 +207,9 @@ def account(position: Position, boat: str, plan: Plan | str) -> Accounting:
         else:
             v = step.value
             heading = _normalise(s.heading + v)
-            after = _turn(s, _turn_cost(v), heading, _point_of_sail(heading, wind),
-                          tack_of(heading, wind, s.tack), allow)
+            point = _point_of_sail(heading, wind)
+            after = _turn(s, _turn_cost(v), heading, point, allow[point],
+                          tack_of(heading, wind, s.tack))
         if isinstance(after, str):
             section = after
             break
@@ -231,6 +232,8 @@ class _Sailed(NamedTuple):
     path: tuple[Vec, ...]
     heading: float
     point: PointOfSail
+    allowance: int
+    """The units ``point`` allows."""
     tack: Tack | None
     remaining: float
     spent: float
@@ -238,29 +241,24 @@ class _Sailed(NamedTuple):
     """The section that last set the units: a run longer than what is left breaks it."""
     ended: bool
     """The last turn ended in irons: nothing may follow."""
-    taken: int
-    """Steps taken."""
+    waiting: bool
+    """In irons with no step taken: the first must be a turn (SIM In Irons)."""
 
 
 def _start(b: Boat, wind: float, allow: dict[PointOfSail, int]) -> _Sailed:
     """Where a boat's accounting starts: the allowance of her heading, none in irons."""
     point = _point_of_sail(b.heading, wind)
     irons = point is PointOfSail.IN_IRONS
-    return _Sailed(b.at, (b.at,), b.heading, point, tack_of(b.heading, wind, b.tack),
-                   0.0 if irons else float(allow[point]), 0.0,
-                   "In Irons" if irons else "Movement", False, 0)
-
-
-def _in_irons_first(s: _Sailed) -> bool:
-    """Nothing taken yet by a boat in irons: her first step must be a turn (SIM In Irons)."""
-    return s.taken == 0 and s.point is PointOfSail.IN_IRONS
+    return _Sailed(b.at, (b.at,), b.heading, point, allow[point],
+                   tack_of(b.heading, wind, b.tack), 0.0 if irons else float(allow[point]),
+                   0.0, "In Irons" if irons else "Movement", False, irons)
 
 
 def _run(s: _Sailed, value: float) -> _Sailed | str:
     """A run of ``value`` units, or the section it breaks."""
     if s.ended:
         return "Turning"
-    if _in_irons_first(s):
+    if s.waiting:
         return "In Irons"
     if value > s.remaining + TOLERANCE:
         return s.setter
@@ -269,31 +267,30 @@ def _run(s: _Sailed, value: float) -> _Sailed | str:
     to = (at[0] + value * math.sin(rad), at[1] + value * math.cos(rad))
     if max(abs(to[0]), abs(to[1])) > limits.MAX_COORD:
         return "Movement"
-    return _Sailed(to, (*s.path, to), s.heading, s.point, s.tack, s.remaining - value,
-                   s.spent + value, s.setter, False, s.taken + 1)
+    return _Sailed(to, (*s.path, to), s.heading, s.point, s.allowance, s.tack,
+                   s.remaining - value, s.spent + value, s.setter, False, False)
 
 
 def _penalty(s: _Sailed) -> _Sailed | str:
     """The 360-degree penalty turn, or the section it breaks."""
     if s.ended:
         return "Turning"
-    if _in_irons_first(s):
+    if s.waiting:
         return "In Irons"
     if s.remaining + TOLERANCE < 6:
         return "Turning"
-    return _Sailed(s.at, s.path, s.heading, s.point, s.tack, s.remaining - 6, s.spent + 6,
-                   s.setter, False, s.taken + 1)
+    return _Sailed(s.at, s.path, s.heading, s.point, s.allowance, s.tack, s.remaining - 6,
+                   s.spent + 6, s.setter, False, False)
 
 
-def _turn(s: _Sailed, cost: int, heading: float, point: PointOfSail, tack: Tack | None,
-          allow: dict[PointOfSail, int]) -> _Sailed | str:
-    """A turn costing ``cost`` to ``heading`` (on ``point``, ``tack``), or the section it
-    breaks."""
+def _turn(s: _Sailed, cost: int, heading: float, point: PointOfSail, allowance: int,
+          tack: Tack | None) -> _Sailed | str:
+    """A turn costing ``cost`` to ``heading`` (on ``point``, which allows ``allowance``
+    units, on ``tack``), or the section it breaks."""
     if s.ended:
         return "Turning"
-    allowance = allow[point]
     ended = False
-    if _in_irons_first(s):
+    if s.waiting:
         if cost > allowance:
             return "In Irons"
         remaining = float(allowance - cost)
@@ -312,19 +309,19 @@ def _turn(s: _Sailed, cost: int, heading: float, point: PointOfSail, tack: Tack 
             setter = "Turning"
         elif point is s.point:
             pass
-        elif allowance < allow[s.point]:
+        elif allowance < s.allowance:
             remaining = min(remaining, float(allowance))
             setter = "Turning"
         else:
             remaining = max(remaining, allowance - spent)
             setter = "Turning"
-    return _Sailed(s.at, s.path, heading, point, tack, remaining, spent, setter, ended,
-                   s.taken + 1)
+    return _Sailed(s.at, s.path, heading, point, allowance, tack, remaining, spent, setter,
+                   ended, False)
 
 
 def _settle(s: _Sailed) -> str | None:
     """At the end of a plan: the section it breaks, or ``None`` when it is legal."""
-    if _in_irons_first(s):
+    if s.waiting:
         return "In Irons"
     return "Movement" if s.remaining > TOLERANCE else None
 
@@ -554,31 +551,58 @@ def legal_moves(position: Position, boat: str, *, step: int = 5, splits: bool = 
 def legal_accountings(position: Position, boat: str, *, step: int = 5, splits: bool = True,
                       penalty: bool = False) -> list[Accounting]:
     """The accountings of :func:`legal_moves`' plans, in the same order (what a bot
-    scores them by: the path and where each ends).
-
-    Each plan is worked out once, from the accounting of its beginning: a turn to each
-    heading is looked up once, the penalty turn and each first run of a split once, and
-    the run of what is left follows each turn (the probe of the plan's beginning, cut
-    down to half units)."""
+    scores them by: the path and where each ends)."""
     check_instance(position, Position, "position")
     b = position.boat(boat, "boat")
     if isinstance(step, bool) or not isinstance(step, int) or not 1 <= step <= 90:
         raise InputError(f"step: expected 1 to 90 degrees, got {shown(step)}")
     as_bool(splits, "splits")
     as_bool(penalty, "penalty")
+    point = _point_of_sail(b.heading, position.wind_degrees)
+    units = _ALLOWANCES[position.knots][point]
+    return [Accounting(b.id, Plan(c.steps), point, units, True, None, c.path,
+                       _sailed(b.id, c.path[-1], c.heading, c.tack), c.left, position)
+            for c in _legal_plans(position, b, step, splits, penalty)]
+
+
+class _Offered(NamedTuple):
+    """A legal plan of :func:`_legal_plans` and where it leaves the boat."""
+
+    steps: tuple[PlanStep, ...]
+    path: tuple[Vec, ...]
+    """The track, from where she starts to where she ends."""
+    heading: float
+    point: PointOfSail
+    """Her point of sail at the end."""
+    tack: Tack | None
+    left: float
+    """Units left (none, to the tolerance)."""
+
+
+def _legal_plans(position: Position, b: Boat, step: int, splits: bool, penalty: bool
+                 ) -> list[_Offered]:
+    """:func:`legal_accountings`' plans (arguments checked), each with where it leaves the
+    boat: the numbers a bot scores them by, without an accounting made for each.
+
+    Each plan is worked out once, from the accounting of its beginning: the turn to each
+    heading is looked up once, the penalty turn and each first run of a split sailed once,
+    each turn accounted from them (the probe of the plan's beginning), then the run of
+    what it leaves, cut down to half units."""
     wind = position.wind_degrees
     allow = _ALLOWANCES[position.knots]
     start = _start(b, wind, allow)
     start_units = allow[start.point]
     bid = b.id
     # every turn starts from the boat's heading and tack: neither a run nor P changes them
-    turns: list[tuple[PlanStep, int, float, PointOfSail, Tack | None]] = []
+    turns = []
     for h in range(0, 360, step):
         d = round(_shortest(b.heading, float(h)), 6)
         if d != 0:
             heading = _normalise(b.heading + d)
-            turns.append((PlanStep("T", d), _turn_cost(d), heading,
-                           _point_of_sail(heading, wind), tack_of(heading, wind, start.tack)))
+            rad = math.radians(heading)
+            point = _point_of_sail(heading, wind)
+            turns.append((PlanStep("T", d), _turn_cost(d), heading, point, allow[point],
+                          tack_of(heading, wind, start.tack), math.sin(rad), math.cos(rad)))
     runs: dict[float, PlanStep] = {}
 
     def run(units: float) -> PlanStep:
@@ -587,29 +611,18 @@ def legal_accountings(position: Position, boat: str, *, step: int = 5, splits: b
             found = runs[units] = PlanStep("M", units)
         return found
 
-    out: list[Accounting] = []
+    # hulls are looked at only when the boat ends near another (Position.touching)
+    reach = position.hull_length + 1e-6 * position.hull_length
+    others = [o.at for o in position.boats if o.id != bid]
 
-    def add(steps: tuple[PlanStep, ...], s: _Sailed | str) -> None:
-        if isinstance(s, str) or _settle(s) is not None:
-            return
-        end = _sailed(bid, s.at, s.heading, s.tack)
-        if position.touching(end) is None:
-            out.append(Accounting(bid, Plan(steps), start.point, start_units, True, None,
-                                  s.path, end, max(s.remaining, 0.0), position))
+    def touching(at: Vec, heading: float) -> bool:
+        x, y = at
+        for ox, oy in others:
+            if abs(ox - x) <= reach and abs(oy - y) <= reach:
+                return position._touching(bid, at, heading) is not None
+        return False
 
-    def then_run(steps: tuple[PlanStep, ...], s: _Sailed) -> None:
-        """The plan ``steps`` (sailed to ``s``) and a run of what it leaves, in half units
-        (nothing when it leaves none)."""
-        if s.remaining <= TOLERANCE:
-            add(steps, s)
-            return
-        rest = math.floor(s.remaining * 2 + TOLERANCE) / 2
-        if rest > 0:
-            m = run(rest)
-            add((*steps, m), _run(s, rest))
-        else:
-            add(steps, s)
-
+    out: list[_Offered] = []
     prefixes: list[tuple[tuple[PlanStep, ...], _Sailed | str]] = [((), start)]
     if penalty:
         prefixes.append(((_P,), _penalty(start)))
@@ -617,22 +630,42 @@ def legal_accountings(position: Position, boat: str, *, step: int = 5, splits: b
         if isinstance(sp, str):
             continue  # P breaks a rule: so does every plan it begins
         left = start_units - (6 if prefix else 0)
-        if left > 0:
-            m = run(float(left))
-            add((*prefix, m), _run(sp, float(left)))
-        split = splits and not prefix and left > 1
-        firsts = [(run(float(first)), _run(sp, float(first))) for first in range(1, left)] \
-            if split else []
-        for t, cost, heading, point, tack in turns:
-            probe = _turn(sp, cost, heading, point, tack, allow)
-            if not isinstance(probe, str):
-                then_run((*prefix, t), probe)
-            for m, sm in firsts:
-                if isinstance(sm, str):
+        if left > 0:  # no turn: a run of every unit
+            s = _run(sp, float(left))
+            if not isinstance(s, str) and _settle(s) is None \
+                    and not touching(s.at, s.heading):
+                out.append(_Offered((*prefix, run(float(left))), s.path, s.heading, s.point,
+                                    s.tack, max(s.remaining, 0.0)))
+        # where each turn is accounted from: the prefix, then each first run of a split
+        sources = [(prefix, sp)]
+        if splits and not prefix and left > 1:
+            for first in range(1, left):
+                sm = _run(sp, float(first))
+                if not isinstance(sm, str):
+                    sources.append(((run(float(first)),), sm))
+        for t, cost, heading, point, allowance, tack, sin, cos in turns:
+            for steps, src in sources:
+                probe = _turn(src, cost, heading, point, allowance, tack)
+                if isinstance(probe, str):
                     continue
-                probe = _turn(sm, cost, heading, point, tack, allow)
-                if not isinstance(probe, str):
-                    then_run((m, t), probe)
+                remaining = probe.remaining
+                if remaining <= TOLERANCE:  # the turn spent every unit (or ended in irons)
+                    if not touching(probe.at, heading):
+                        out.append(_Offered((*steps, t), probe.path, heading, point, tack,
+                                            max(remaining, 0.0)))
+                    continue
+                # _run of what is left, in half units: less than half a unit is left over
+                rest = math.floor(remaining * 2 + TOLERANCE) / 2
+                if rest <= 0 or rest > remaining + TOLERANCE:
+                    continue
+                at = probe.at
+                to = (at[0] + rest * sin, at[1] + rest * cos)
+                remaining -= rest
+                if max(abs(to[0]), abs(to[1])) > limits.MAX_COORD or remaining > TOLERANCE \
+                        or touching(to, heading):
+                    continue
+                out.append(_Offered((*steps, t, run(rest)), (*probe.path, to), heading, point,
+                                    tack, max(remaining, 0.0)))
     return out
 
 

@@ -171,16 +171,22 @@ class Position(BoatIndex[Boat]):
         given) touches or crosses, or ``None`` (hulls may not touch, RRS 14)."""
         if type(boat) is not Boat:
             check_boat(boat)
-        limit = 1e-6 * self.hull_length
-        reach = self.hull_length + limit
-        x, y = boat.at
+        return self._touching(boat.id, boat.at, boat.heading)
+
+    def _touching(self, bid: str, at: Vec, heading: float) -> str | None:
+        """:meth:`touching` of the boat ``bid`` standing at ``at`` heading ``heading``
+        (checked already: the moves' hot path)."""
+        length = self.hull_length
+        limit = 1e-6 * length
+        reach = length + limit
+        x, y = at
         mine = None
         for other in self.boats:
             # hulls centred further apart than a hull's length (and the tolerance) never meet
-            if other.id == boat.id or abs(other.at[0] - x) > reach \
+            if other.id == bid or abs(other.at[0] - x) > reach \
                     or abs(other.at[1] - y) > reach:
                 continue
-            mine = mine or self.hull(boat)
+            mine = mine or hull(at, heading, length)
             if hull_distance(mine, self.hull(other)) < limit:
                 return other.id
         return None
