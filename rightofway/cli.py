@@ -119,6 +119,10 @@ def _parser() -> argparse.ArgumentParser:
                          "of RTW 3.8 with a second windward buoy or a reach mark)")
     pl.add_argument("--record", type=Path, metavar="FILE",
                     help="write the game record (JSON Lines) here")
+    pl.add_argument("--tracks", type=Path, metavar="FILE",
+                    help="simulation only: write the boats' tracks here (CSV, for "
+                         "rightofway incidents) and their course file beside it "
+                         "(FILE's stem + .course.yaml)")
     pl.add_argument("-q", "--quiet", action="store_true",
                     help="print only the result, not every move")
     many = pl.add_argument_group(
@@ -182,9 +186,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _draw(args.file, args.output, args.layers, args.size or DRAW_SIZE)
         if args.command == "play":
             if args.games > 1 or args.jobs or args.scheduler or args.record_dir:
+                if args.tracks is not None:
+                    return _fail("--tracks: one game's tracks; race a single game with it")
                 return _play_many(args)
             return _play(args.ruleset, args.boats, args.seed, args.record, quiet=args.quiet,
-                         course=args.course)
+                         course=args.course, tracks=args.tracks)
         if args.command == "replay":
             if len(args.files) > 1 or args.jobs or args.scheduler:
                 return _replay_many(args)
@@ -565,7 +571,7 @@ def _game_problem(ruleset: str, course: str | None) -> str | None:
 
 
 def _play(ruleset: str, boats: int, seed: int, record: Path | None, *, quiet: bool,
-          course: str | None = None) -> int:
+          course: str | None = None, tracks: Path | None = None) -> int:
     import random
 
     from rightofway.parallel import start_game
@@ -574,6 +580,9 @@ def _play(ruleset: str, boats: int, seed: int, record: Path | None, *, quiet: bo
     problem = _game_problem(ruleset, course)
     if problem:
         return _fail(problem)
+    if tracks is not None and ruleset != "simulation":
+        return _fail(f"--tracks: the simulation's races have tracks on the water; "
+                     f"{ruleset} is played on a grid or with cards")
     try:
         bots, first = start_game(ruleset, boats, seed, course)
     except SetupError as e:
@@ -604,6 +613,14 @@ def _play(ruleset: str, boats: int, seed: int, record: Path | None, *, quiet: bo
         except OSError as e:
             return _fail(f"{record}: cannot write: {e.strerror}")
         print(f"record written to {record}")
+    if tracks is not None:
+        from rightofway.sim.tracks import write_tracks
+
+        try:
+            course_file = write_tracks(race, tracks)
+        except OSError as e:
+            return _fail(f"{tracks}: cannot write: {e.strerror}")
+        print(f"tracks written to {tracks}, their course to {course_file}")
     return 0
 
 
