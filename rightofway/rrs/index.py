@@ -43,8 +43,14 @@ def near_pairs(points: Sequence[tuple[float, float]], reach: float) -> list[list
     """For each point ``i``, the points ``j > i`` that may lie within ``reach`` of it, in
     ascending order: every ``j`` within ``reach`` is listed (some farther ones may be too;
     the caller measures each). Each point is paired with those of its own cell and the
-    eight around it, cells of side ``reach`` (at least 1e-9)."""
-    size = max(reach, 1e-9)
+    eight around it.
+
+    The cells are a millionth wider than ``reach``, and at least a millionth of the largest
+    coordinate (so that no point lies more than a million cells out, where the rounding of
+    ``x / size`` could move a point by a cell): two points within ``reach`` then always lie
+    in the same cell or in neighbouring ones."""
+    scale = max((max(abs(x), abs(y)) for x, y in points), default=0.0)
+    size = max(reach * (1 + 1e-6), scale * 1e-6, 1e-9)
     cells = grid(points, size)
     floor = math.floor
     around = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
