@@ -21,7 +21,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StrictBool, StrictFloat, StrictInt, StrictStr, ValidationError
+from pydantic import Field, StrictBool, ValidationError
 
 from rightofway import limits
 from rightofway.errors import InputError, shown
@@ -463,21 +463,8 @@ def _mean_longitude(lons: Sequence[float]) -> float:
 
 # --- the course ------------------------------------------------------------------------------
 
-Number = StrictInt | StrictFloat
-XY = Annotated[tuple[Number, Number], Field(strict=False)]
-
-
-class LatLonModel(StrictModel):
-    """A point in WGS84 degrees: ``{lat: 50.1, lon: -1.3}``."""
-
-    lat: Annotated[Number, Field(ge=-90, le=90)]
-    """Latitude, degrees North."""
-    lon: Annotated[Number, Field(ge=-180, le=180)]
-    """Longitude, degrees East."""
-
-
-PointIn = XY | LatLonModel
-"""A point of the course: ``[x, y]`` in metres, or ``{lat:, lon:}`` with lat/lon tracks."""
+Number = Annotated[float, Field(allow_inf_nan=False)]
+"""A number (an integer is one too)."""
 
 
 class CourseMarkModel(StrictModel):
@@ -485,8 +472,8 @@ class CourseMarkModel(StrictModel):
 
     id: Id
     """The mark's id."""
-    at: PointIn
-    """Where it is."""
+    at: Any
+    """Where it is: ``[x, y]`` in metres, or ``{lat:, lon:}`` with lat/lon tracks."""
     leave_to: Literal["port", "starboard"]
     """The side boats leave it on."""
     role: Literal["windward", "leeward", "offset", "start", "finish"] | None = None
@@ -500,11 +487,11 @@ class CourseObstructionModel(StrictModel):
 
     id: Id
     """The obstruction's id."""
-    at: PointIn | None = None
-    """The centre of a circle."""
+    at: Any = None
+    """The centre of a circle (a point as a mark's)."""
     radius: Annotated[Number, Field(gt=0)] | None = None
     """The radius of a circle, in metres."""
-    polygon: Annotated[list[PointIn], Field(min_length=3, max_length=1000)] | None = None
+    polygon: Annotated[list[Any], Field(min_length=3, max_length=1000)] | None = None
     """The corners of a polygon, in order."""
     kind: Literal["object", "continuing"] = "object"
     """``continuing`` for an obstruction boats sail along, such as a shore (RRS 19.2(c))."""
@@ -517,17 +504,8 @@ class CourseLineModel(StrictModel):
     """The line's id."""
     kind: Literal["start", "finish"]
     """start or finish."""
-    ends: Annotated[tuple[PointIn, PointIn], Field(strict=False)]
+    ends: Annotated[list[Any], Field(min_length=2, max_length=2)]
     """Its two ends."""
-
-
-class WindShiftModel(StrictModel):
-    """One entry of a wind schedule: ``{time: 600, from: 10}``."""
-
-    time: Number | StrictStr
-    """When the wind starts blowing from there, as the tracks write time."""
-    from_: Annotated[Number, Field(alias="from", ge=0, le=360)]
-    """Degrees the wind comes from."""
 
 
 class CourseModel(StrictModel):
@@ -538,10 +516,9 @@ class CourseModel(StrictModel):
     """The boats' hull length, in metres."""
     beam: Annotated[Number, Field(ge=0, le=10)] = 0.3
     """Hulls closer than this touch, in hull lengths."""
-    wind: Annotated[Number, Field(ge=0, le=360)] | Annotated[
-        list[WindShiftModel], Field(min_length=1, max_length=10_000)] = 0
-    """Degrees the wind comes from, or a schedule of shifts."""
-    start: Number | StrictStr | None = None
+    wind: Any = 0
+    """Degrees the wind comes from, or a schedule of shifts ``[{time: 0, from: 0}, ...]``."""
+    start: Any = None
     """The starting signal, as the tracks write time."""
     marks: Annotated[list[CourseMarkModel], Field(default_factory=list, max_length=1000)]
     """The marks."""
@@ -550,6 +527,11 @@ class CourseModel(StrictModel):
     """The obstructions (metres)."""
     lines: Annotated[list[CourseLineModel], Field(default_factory=list, max_length=1000)]
     """Starting and finishing lines."""
+
+
+def _is_number(value: object) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, float)) \
+        and math.isfinite(value) and abs(value) <= limits.MAX_NUMBER
 
 
 @dataclass(frozen=True, slots=True)
@@ -626,27 +608,33 @@ def read_course(path: str | Path, tracks: Tracks | None = None) -> Course:
         model = CourseModel.model_validate(data)
     except ValidationError as e:
         loc, msg = first_error(e, CourseModel)
-        loc = tuple(p for p in loc if p not in ("tuple[int | float, int | float]",
-                                                 "LatLonModel", "list[WindShiftModel]")
-                    and not (isinstance(p, str) and p.startswith("constrained")))
-        raise fail(loc, msg) from None
+        msg = msg.replace("Input should be", "expected").replace("input should be", "expected")
+        first = next(x for x in e.errors() if tuple(x["loc"]) == loc)
+        if "(got" not in msg and first["type"] not in ("missing", "extra_forbidden"):
+            msg += f" (got {shown(first.get('input'))})"
+        raise fail(loc, msg[:1].lower() + msg[1:]) from None
     kind: Kind = tracks.kind if tracks is not None else "xy"
     projection = tracks.projection if tracks is not None else None
 
     def point(p: Any, loc: tuple[str | int, ...]) -> tuple[float, float]:
-        if isinstance(p, LatLonModel):
+        if isinstance(p, dict):
             if kind != "latlon":
-                raise fail(loc, "expected [x, y] in metres like the tracks, got {lat:, lon:}")
+                raise fail(loc, f"expected [x, y] in metres like the tracks, got {shown(p)}")
+            if set(p) != {"lat", "lon"} or not all(_is_number(v) for v in p.values()):
+                raise fail(loc, f"expected {{lat: degrees, lon: degrees}}, got {shown(p)}")
+            if not (-90 <= p["lat"] <= 90 and -180 <= p["lon"] <= 180):
+                raise fail(loc, f"expected lat within ±90 and lon within ±180, got {shown(p)}")
             assert projection is not None
-            return projection(float(p.lat), float(p.lon))
+            return projection(float(p["lat"]), float(p["lon"]))
         if kind == "latlon":
-            raise fail(loc, f"expected {{lat:, lon:}} like the tracks, got [x, y] "
-                       f"{shown(list(p))}")
+            raise fail(loc, f"expected {{lat:, lon:}} like the tracks, got {shown(p)}")
+        if not isinstance(p, list) or len(p) != 2 or not all(_is_number(v) for v in p):
+            raise fail(loc, f"expected a point [x, y] in metres, got {shown(p)}")
         return (float(p[0]), float(p[1]))
 
     def when(value: Any, loc: tuple[str | int, ...]) -> float:
         if tracks is None:
-            if isinstance(value, str):
+            if not _is_number(value):
                 raise fail(loc, f"expected seconds (a number), got {shown(value)}")
             return float(value)
         try:
@@ -679,11 +667,7 @@ def read_course(path: str | Path, tracks: Tracks | None = None) -> Course:
         if isinstance(e, TrackError):
             raise
         raise TrackError(file, None, "course", e.message) from None
-    if isinstance(model.wind, list):
-        wind = tuple((when(w.time, ("wind", i, "time")), float(w.from_))
-                     for i, w in enumerate(model.wind))
-    else:
-        wind = ((0.0, float(model.wind)),)
+    wind = _wind(model.wind, when, fail)
     start = when(model.start, ("start",)) if model.start is not None else None
     for name, items in (("marks", marks), ("obstructions", obstructions),
                         ("lines", course_lines)):
@@ -694,6 +678,27 @@ def read_course(path: str | Path, tracks: Tracks | None = None) -> Course:
                            f"{shown(x)} twice")
     return Course(float(model.hull_length), float(model.beam), wind, start, marks,
                   tuple(obstructions), course_lines)
+
+
+def _wind(value: Any, when: Any, fail: Any) -> tuple[tuple[float, float], ...]:
+    """The course's wind: a direction, or shifts ``[{time:, from:}, ...]``."""
+    def direction(d: Any, loc: tuple[str | int, ...]) -> float:
+        if not _is_number(d) or not 0 <= d <= 360:
+            raise fail(loc, f"expected degrees from 0 to 360 (where the wind comes from), "
+                       f"got {shown(d)}")
+        return float(d)
+
+    if not isinstance(value, list):
+        return ((0.0, direction(value, ("wind",))),)
+    if not 1 <= len(value) <= 10_000:
+        raise fail(("wind",), f"expected 1 to 10,000 shifts, got {len(value)}")
+    out = []
+    for i, w in enumerate(value):
+        if not isinstance(w, dict) or set(w) - {"time", "from"} or len(w) != 2:
+            raise fail(("wind", i), f"expected {{time:, from:}}, got {shown(w)}")
+        out.append((when(w["time"], ("wind", i, "time")), direction(w["from"],
+                                                                    ("wind", i, "from"))))
+    return tuple(out)
 
 
 # --- samples at a fixed step ---------------------------------------------------------------

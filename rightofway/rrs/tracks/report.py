@@ -111,10 +111,14 @@ class Incident:
     """Two boats within range of each other, from ``start`` to ``end`` (seconds from the
     first fix): their closest approach (``closest_time``, ``closest_distance`` between the
     hulls in hull lengths), the ruling there, whether they touched (``contact``), the
-    right-of-way boat that took avoiding action (or ``None``), each change of the ruling
-    after ``start``, and the closest approach as a scenario file (``scenario``, YAML) with
-    the :class:`~rightofway.rrs.Position` it holds (``position``: the pair re-centred, the
-    ruling's facts and trail; ``None`` when the hulls touched at every sample)."""
+    right-of-way boat that took avoiding action (or ``None``), and each change of the
+    ruling after ``start``.
+
+    ``position`` is the :class:`~rightofway.rrs.Position` ruled (the pair re-centred on
+    whole hull lengths, with the facts and the trail), taken at ``ruled_time``: the closest
+    approach, or, where the hulls touched there, the nearest sample of the incident at
+    which they did not (``None`` when they touched at every sample). :attr:`scenario`
+    writes it as an rrs scenario file."""
 
     boats: tuple[str, str]
     start: float
@@ -125,8 +129,18 @@ class Incident:
     contact: bool
     avoiding_action: str | None
     changes: tuple[Change, ...]
-    scenario: str
     position: Position | None = field(default=None, compare=False, repr=False)
+    ruled_time: float | None = None
+
+    @property
+    def scenario(self) -> str:
+        """The ruled sample as an rrs scenario file (YAML): the position, its facts and
+        trail, and the ruling as its ``expect``, which ``rightofway check`` passes; empty
+        when there is no ruling."""
+        if self.position is None or self.ruling is None or self.ruled_time is None:
+            return ""
+        return _scenario(self.boats[0], self.boats[1], self.ruled_time, self.position,
+                         self.ruling)
 
     def to_json(self) -> dict[str, Any]:
         """The incident as the spec writes it."""
@@ -140,7 +154,10 @@ class Incident:
 @dataclass(frozen=True, slots=True)
 class IncidentEvent:
     """What a sample did to an incident: ``opened`` it, ``changed`` its ruling, or
-    ``closed`` it; ``incident`` as it stands then (an open incident ends at the sample)."""
+    ``closed`` it; ``incident`` as it stands then. An open incident ends at the sample and
+    is ruled at its closest approach so far on the facts alone; a closed one is ruled with
+    the trail as well, as its scenario file writes it (the facts carry what the trail
+    shows, so the two agree but for the rare reading only a trail gives)."""
 
     kind: Literal["opened", "changed", "closed"]
     incident: Incident
@@ -266,8 +283,8 @@ class _Open:
 class _Pair:
     """What a pair's history shows, kept between samples."""
 
-    __slots__ = ("acquired", "astern", "facts_key", "incident", "relation", "time", "was",
-                 "zone")
+    __slots__ = ("acquired", "astern", "facts", "facts_key", "incident", "relation", "time",
+                 "was", "zone")
 
     def __init__(self) -> None:
         self.time = -math.inf
@@ -281,6 +298,8 @@ class _Pair:
         self.zone: tuple[int, ZoneEntry, float, float] | None = None
         """``(mark index, entry, time made, time the first boat entered)``."""
         self.facts_key: Any = None
+        self.facts: tuple[Any, Facts] | None = None
+        """The last facts made and what they were made of."""
         self.incident: _Open | None = None
 
 
@@ -356,6 +375,10 @@ class Tracker:
         self._prev_time = -math.inf
         self._wind = course.wind_at(0.0)
         self._closed = False
+        self._ruled: tuple[Any, bool, tuple[Ruling | None, Position | None]] = (
+            None, False, (None, None))
+        """The last sample ruled and its ruling (an incident opens, or changes, at its
+        closest approach so far)."""
 
     # --- the public face ---
 
@@ -716,11 +739,16 @@ class Tracker:
             r1 = abs(_turn(self._wind, st.heading))
             changing = (st.id, "luff" if r1 < r0 else "bear-away")
         start = self.course.start
-        return Facts(zone_entry=zone_entry, overlap_from_clear_astern=ps.astern,
-                     acquired_right_of_way=acquired,
-                     changing_course=changing,  # type: ignore[arg-type]
-                     starting=start is not None and t < start,
-                     passed_head_to_wind_in_zone=tacker, left_zone=left)
+        starting = start is not None and t < start
+        key = (zone_entry, ps.astern, acquired, changing, starting, tacker, left)
+        if ps.facts is not None and key == ps.facts[0]:
+            return ps.facts[1]
+        facts = Facts(zone_entry=zone_entry, overlap_from_clear_astern=ps.astern,
+                      acquired_right_of_way=acquired,
+                      changing_course=changing,  # type: ignore[arg-type]
+                      starting=starting, passed_head_to_wind_in_zone=tacker, left_zone=left)
+        ps.facts = (key, facts)
+        return facts
 
     def _was_then(self, a: _Boat, b: _Boat) -> str | None:
         """How the pair stood at the sample before, from the boats' trails, when they were
@@ -791,10 +819,10 @@ class Tracker:
                    if t - t0 <= AVOIDING_SECONDS + 1e-9):
                 inc.avoiding = holder_st.id
         if first:
-            inc.last = self._rule(snap)[0] if relation is not None else None
+            inc.last = self._rule(snap, False)[0] if relation is not None else None
             opened.append(IncidentEvent("opened", self._incident(inc)))
         elif relation is not None and key != ps.facts_key:
-            now = self._rule(snap)[0]
+            now = self._rule(snap, False)[0]
             if now is not None and now != inc.last:
                 if inc.last is not None:
                     inc.changes.append(Change(t, now))
@@ -809,17 +837,25 @@ class Tracker:
 
     # --- rulings and the report ---
 
-    def _rule(self, snap: _Snap) -> tuple[Ruling | None, Position | None]:
+    def _rule(self, snap: _Snap, with_trail: bool = True
+              ) -> tuple[Ruling | None, Position | None]:
         """The explained ruling of a sample, on the position a scenario file writes: the
-        pair re-centred on whole hull lengths, with the trail of the earlier samples both
-        boats have (left out when it cannot be a trail: hulls that touched, a tack the wind
-        has since changed); ``None`` when the hulls touch."""
+        pair re-centred on whole hull lengths, with (``with_trail``) the trail of the earlier
+        samples both boats have (left out when it cannot be a trail: hulls that touched, a
+        tack the wind has since changed); ``None`` when the hulls touch."""
+        if self._ruled[0] is snap and self._ruled[1] == with_trail:
+            return self._ruled[2]
+        found = self._rule_now(snap, with_trail)
+        self._ruled = (snap, with_trail, found)
+        return found
+
+    def _rule_now(self, snap: _Snap, with_trail: bool) -> tuple[Ruling | None, Position | None]:
         _, wind, (ida, idb), ra, rb, facts, ta, tb, (marks, obstructions, lines) = snap
         ox, oy = round((ra[1] + rb[1]) / 2), round((ra[2] + rb[2]) / 2)
         boat_a = _boat_of(ida, ra, ox, oy)
         boat_b = _boat_of(idb, rb, ox, oy)
         trail = []
-        times_b = {r[0]: r for r in tb}
+        times_b = {r[0]: r for r in tb} if with_trail else {}
         for r in ta:
             other = times_b.get(r[0])
             if other is None:
@@ -835,10 +871,10 @@ class Tracker:
                                          round(ln.ends[0][1] - oy, 4)),
                                         (round(ln.ends[1][0] - ox, 4),
                                          round(ln.ends[1][1] - oy, 4)))) for ln in lines))
-        for with_trail in (tuple(trail), ()):
+        for earlier in ((tuple(trail), ()) if trail else ((),)):
             try:
                 pos = Position(wind, (boat_a, boat_b), *moved, facts=facts,
-                               trail=with_trail, options=self.options)
+                               trail=earlier, options=self.options)
                 found = ruling(pos, ida, idb)
             except PositionError:
                 continue
@@ -847,18 +883,17 @@ class Tracker:
         return None, None
 
     def _finish(self, inc: _Open) -> Incident:
-        done = self._incident(inc)
+        done = self._incident(inc, True)
         self._done.append(done)
         return done
 
-    def _incident(self, inc: _Open) -> Incident:
-        ruled, pos = self._rule(inc.snap) if inc.snap is not None else (None, None)
-        a, b = inc.pair
-        scenario = "" if pos is None or ruled is None else _scenario(
-            a, b, inc.snap[0] if inc.snap is not None else inc.closest_time, pos, ruled)
-        return Incident((a, b), _time(inc.start), _time(inc.end), _time(inc.closest_time),
+    def _incident(self, inc: _Open, final: bool = False) -> Incident:
+        ruled, pos = self._rule(inc.snap, final) if inc.snap is not None else (None, None)
+        return Incident(inc.pair, _time(inc.start), _time(inc.end), _time(inc.closest_time),
                         round(inc.closest, 4), ruled, inc.contact, inc.avoiding,
-                        tuple(inc.changes), scenario, pos)
+                        tuple(inc.changes), pos,
+                        _time(inc.snap[0]) if inc.snap is not None and pos is not None
+                        else None)
 
 
 # --- small pieces -------------------------------------------------------------------------
