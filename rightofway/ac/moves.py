@@ -217,6 +217,37 @@ def _act(bow: Point, heading: Compass, action: Action) -> tuple[Point, Compass, 
     return (bow[0] + dx, bow[1] + dy), new, stepped
 
 
+_STEPS: dict[Compass, tuple[tuple[Action, int, int, Compass, bool], ...]] = {
+    h: tuple((a, *_ACT[(h, a)][:3], _ACT[(h, a)][3] is Compass.N) for a in MP_ACTIONS)
+    for h in Compass}
+"""For each heading, the Movement Point actions in their order: the action, how the bow
+moves, the new heading and whether the bow steps straight into the wind."""
+
+_CREW_BLOCKS: dict[Compass, tuple[tuple[int, tuple[Action, ...], tuple[Compass, ...]], ...]] = {
+    h: tuple((k, (a,) * k, tuple(h.rotate(_TURN[a] * i) for i in range(1, k + 1)))
+             for k in (1, 2, 3) for a in CREW_ACTIONS)
+    for h in Compass}
+"""For each heading, the blocks of one to three crew tacks turning one way, in the order the
+move generator tries them (``CL``, ``CR``, ``CL CL``, ...): how many, the actions and the
+heading after each (a crew tack turns the hull about its bow, which stays put)."""
+
+
+_set = object.__setattr__
+
+
+def _move(boat: str, card: Card | None, actions: tuple[Action, ...], discard: Card | None,
+          ) -> Move:
+    """A card move made without the checks of :class:`Move`, for the move generator, whose
+    parts are known good."""
+    m = object.__new__(Move)
+    _set(m, "boat", boat)
+    _set(m, "card", card)
+    _set(m, "actions", actions)
+    _set(m, "discard", discard)
+    _set(m, "exchange", False)
+    return m
+
+
 class _Board:
     """What blocks one boat: the marks, the other hulls and their diagonals."""
 
@@ -256,6 +287,21 @@ class _Board:
                 what = "a mark" if p in c.marks else "another boat's hull"
                 return f"{who}'s {part} would be at {list(p)}, on {what}"
         return None  # pragma: no cover - one of the tests above failed
+
+    def free(self, bow: Point, heading: Compass) -> bool:
+        """Whether a hull there is allowed (:meth:`problem` is ``None``), quickly."""
+        dx, dy = _STEP[heading]
+        ax, ay = bow
+        bx, by = ax - dx, ay - dy
+        c = self.course
+        w, h = c.width, c.height
+        if not (0 <= ax <= w and 0 <= ay <= h and 0 <= bx <= w and 0 <= by <= h):
+            return False
+        taken = self.taken
+        if bow in taken or (bx, by) in taken:
+            return False
+        return not (dx and dy and self.diagonals
+                    and frozenset(((ax, by), (bx, ay))) in self.diagonals)
 
 
 def has_action(position: Position, boat_id: str, *, start: bool | None = None) -> bool:

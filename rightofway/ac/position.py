@@ -551,8 +551,12 @@ class Position(BoatIndex[Boat]):
     phase: Phase = "race"
     start_round: int = 0
     _by_id: dict[str, Boat] = field(init=False, repr=False, compare=False, hash=False)
+    _memo: dict[Any, Any] = field(init=False, repr=False, compare=False, hash=False)
+    """What the move generator worked out for this position (the boards, the searches),
+    kept with the position itself: a new position starts empty."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_memo", {})
         if isinstance(self.options, Mapping):
             try:
                 object.__setattr__(self, "options", Options._of(dict(self.options)))

@@ -19,12 +19,13 @@ Movement``), so :func:`~rightofway.ac.right_of_way` and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, NoReturn
 
 from rightofway import results
 from rightofway.ac.moves import (
+    _CREW_BLOCKS,
+    _STEPS,
     CREW_ACTIONS,
     MP_ACTIONS,
     Action,
@@ -33,8 +34,10 @@ from rightofway.ac.moves import (
     _Board,
     _boat,
     _has_action,
+    _move,
     _position,
     _racing,
+    covered,
     crew_points,
     points_available,
 )
@@ -952,13 +955,12 @@ def _card_allows(position: Position, move: Move) -> bool:
 
 
 def _can_move(position: Position, boat_id: str) -> bool:
-    """Whether the boat has a legal move with some card or discard."""
-    for m in playable(position, boat_id):
-        c = m.card if m.card is not None else m.discard
-        assert c is not None
-        if legal_moves(position, boat_id, c, discard=m.discard is not None):
-            return True
-    return False
+    """Whether the boat has a legal move with some card or discard (the first card found
+    with one ends the search)."""
+    b = position.boat(boat_id)
+    search = _search(position, b)
+    return any(search.ends(*search.budget(m.card, m.discard))
+               for m in playable(position, boat_id))
 
 
 def legal_moves(position: Position, boat_id: str, card: Card | str | None = None, *,
@@ -971,16 +973,7 @@ def legal_moves(position: Position, boat_id: str, card: Card | str | None = None
     b = _boat(position, boat_id, "boat_id")
     as_bool(discard, "discard")
     if card is None:
-        out: list[Move] = []
-        for m in playable(position, boat_id):
-            c = m.card if m.card is not None else m.discard
-            assert c is not None
-            out.extend(legal_moves(position, boat_id, c, discard=m.discard is not None))
-        if not out and _card_allows(position, Move(boat_id)):
-            out = [Move(boat_id)]
-            if position.phase == "race" and b.status is None:
-                out.append(Move(boat_id, exchange=True))
-        return out
+        return [m for m, _ in _generated(position, boat_id)]
     try:
         c = Card.parse(card)
     except CardError as e:
@@ -988,128 +981,255 @@ def legal_moves(position: Position, boat_id: str, card: Card | str | None = None
     base = Move(boat_id, None if discard else c, (), discard=c if discard else None)
     if not _card_allows(position, base):
         return []
-    points, _ = points_available(position, base)
-    crew = crew_points(b, base.card, position)
-    board = _Board(position, boat_id)
-    blocking: dict[tuple[Point, Compass], str | None] = {}
-    start = position.phase == "start"
-    end_into_wind_ok = start or position.options.into_the_wind
-    out = []
-    # every step of these sequences was checked as it was found (hull, no step into the
-    # wind, points, one crew block within the crew points): the end is what is left
-    blocked = _blocker(position, b, start)
-    for acts, bow, heading in _sequences(position, b, board, points, crew):
-        if heading is Compass.N and not end_into_wind_ok:
-            continue
-        key = (bow, heading)
-        if key not in blocking:
-            blocking[key] = blocked(bow, heading)
-        if blocking[key] is None:
-            out.append(Move(boat_id, base.card, acts, discard=base.discard))
+    search = _search(position, b)
+    return [_move(boat_id, base.card, acts, base.discard)
+            for acts, _, _, _ in search.ends(*search.budget(base.card, base.discard))]
+
+
+_End = tuple[Point, Compass, bool]
+"""Where a move leaves its boat: the bow, the heading, whether it finished."""
+
+
+def _generated(position: Position, boat_id: str) -> list[tuple[Move, _End | None]]:
+    """Every legal move of a boat (:func:`legal_moves` without a card), each with where it
+    leaves the boat (``None`` for a skip); worked out once for each position."""
+    key = ("moves", boat_id)
+    found: list[tuple[Move, _End | None]] | None = position._memo.get(key)
+    if found is not None:
+        return found
+    b = position.boat(boat_id)
+    out: list[tuple[Move, _End | None]] = []
+    for m in playable(position, boat_id):
+        search = _search(position, b)
+        for acts, bow, heading, fin in search.ends(*search.budget(m.card, m.discard)):
+            out.append((_move(boat_id, m.card, acts, m.discard), (bow, heading, fin)))
+    if not out and _card_allows(position, Move(boat_id)):
+        out = [(Move(boat_id), None)]
+        if position.phase == "race" and b.status is None:
+            out.append((Move(boat_id, exchange=True), None))
+    position._memo[key] = out
     return out
 
 
-def _blocker(position: Position, b: Boat, start: bool,
-             ) -> Callable[[Point, Compass], str | None]:
-    """A quick :func:`_blocked` for many ends of one boat's move: each other boat's legal
-    actions are found once without the mover, and a boat is left without one when the
-    mover's new hull takes or crosses every one of them."""
-    others: list[tuple[str, list[tuple[Point, Point]]]] = []
+def _search(position: Position, b: Boat) -> _Search:
+    """The move generator's tables for one boat of a position, made once for it."""
+    key = ("search", b.id)
+    found: _Search | None = position._memo.get(key)
+    if found is None:
+        found = position._memo[key] = _Search(position, b)
+    return found
+
+
+_Bounds = tuple[int, int, int, int]
+_Ends = list[tuple[tuple[Action, ...], Point, Compass, bool]]
+
+
+class _Search:
+    """The legal moves of one boat in one position, worked out once for the position (kept
+    in its memo, so that every card and discard shares them):
+
+    - which hull places (bow, heading) are not allowed: for each heading, the columns and
+      rows a bow may take with the hull on the board, and the few places near a mark or
+      another hull that touch or cross it;
+    - for each heading, the Movement Point actions (no step into the wind during the race)
+      and the blocks of crew tacks, with those bounds;
+    - for each budget (Movement Points, crew points), one action sequence for each distinct
+      end (bow, heading, finish) whose end is allowed: a breadth-first search, shorter
+      sequences first;
+    - the ends that leave another racing boat without a legal action.
+    """
+
+    __slots__ = ("_ends", "bad", "blocking", "boat", "course", "covered", "crew_on",
+                 "crew_turns", "end_into_wind_ok", "last_leg", "partial", "start", "steps")
+
+    def __init__(self, position: Position, b: Boat) -> None:
+        o = position.options
+        self.boat = b
+        self.course = c = o.course
+        start = self.start = position.phase == "start"
+        stop = o.into_the_wind and not start
+        self.partial = not o.must_use_all_points and not start
+        self.crew_on = o.crew and not start
+        self.last_leg = b.leg == o.last_leg and not b.finished and not start
+        self.end_into_wind_ok = start or o.into_the_wind
+        self.covered = any(y == b.id for _, y in covered(position))
+        w, h = c.width, c.height
+        bounds: dict[Compass, _Bounds] = {}
+        for hd in Compass:
+            dx, dy = hd.step
+            bounds[hd] = (max(0, dx), min(w, w + dx), max(0, dy), min(h, h + dy))
+        self.steps = {
+            hd: tuple((a, dx, dy, nh, *bounds[nh], stop and nh is Compass.N)
+                      for a, dx, dy, nh, into in _STEPS[hd] if start or not into)
+            for hd in Compass}
+        """For each heading, the Movement Point actions: the action, the bow's step, the new
+        heading, the bounds of the bow with that heading, whether the move stops there."""
+        self.crew_turns = {
+            hd: tuple((k, blk, tuple((nh, *bounds[nh]) for nh in headings))
+                      for k, blk, headings in _CREW_BLOCKS[hd])
+            for hd in Compass}
+        """For each heading, the blocks of crew tacks: how many, the actions, each heading
+        on the way with the bounds of the bow."""
+        board = _Board(position, b.id)
+        bad: set[tuple[Point, Compass]] = set()
+        for t in board.taken:
+            for hd in Compass:
+                dx, dy = hd.step
+                bad.add((t, hd))
+                bad.add(((t[0] + dx, t[1] + dy), hd))
+        for pq in board.diagonals:
+            (px, py), (qx, qy) = pq
+            bad.add(((px, qy), Compass.from_step((px - qx, qy - py))))
+            bad.add(((qx, py), Compass.from_step((qx - px, py - qy))))
+        self.bad = bad
+        """The places on the board no hull may take: on or against a mark or a hull."""
+        self.blocking = _blocking_places(position, b, start)
+        """The ends that leave another racing boat without a legal action."""
+        self._ends: dict[tuple[int, int], _Ends] = {}
+
+    def budget(self, card: Card | None, discard: Card | None) -> tuple[int, int]:
+        """The Movement Points and crew points of a card played or discarded (what
+        :func:`~rightofway.ac.points_available` and :func:`~rightofway.ac.crew_points`
+        say, without the steps)."""
+        b = self.boat
+        if self.start:
+            played = card if card is not None else discard
+            assert played is not None
+            return played.up, 0
+        points = 2 if card is None else card.up if b.upwind else card.down
+        if self.covered:
+            points = max(1, points - 1)
+        crew = 0
+        if card is not None and b.crew is not None and self.crew_on:
+            crew = sum(1 for n in card.crew if n in b.crew)
+        return points, crew
+
+    def ends(self, points: int, crew: int) -> _Ends:
+        """One action sequence for each distinct end of a move with that budget, the ends
+        not allowed (into the wind under the base rules, leaving another boat without an
+        action) left out: ``(actions, bow, heading, finished)``."""
+        key = (points, crew)
+        found = self._ends.get(key)
+        if found is None:
+            blocking = self.blocking
+            north_ok = self.end_into_wind_ok
+            found = self._ends[key] = [
+                (acts, bow, heading, fin)
+                for (bow, heading, fin), acts in self._search(points, crew).items()
+                if (heading is not Compass.N or north_ok) and (bow, heading) not in blocking]
+        return found
+
+    def _search(self, points: int, crew: int,
+                ) -> dict[tuple[Point, Compass, bool], tuple[Action, ...]]:
+        """A breadth-first search over Movement Point actions whose hulls stay legal, with at
+        most one block of crew tacks turning one way, before, between or after them."""
+        b = self.boat
+        partial = self.partial
+        if not self.crew_on:
+            crew = 0
+        steps = self.steps
+        turns = self.crew_turns
+        bad = self.bad
+        # a hull crosses the finish line only on the last leg, into the rows below the line
+        last_leg = self.last_leg
+        finishes = self.course._finishes
+        row = self.course.line_row if last_leg else -1
+        # state: bow, heading, Movement Points spent, crew block used, finished, stopped
+        State = tuple[Point, Compass, int, bool, bool, bool]
+        first: State = (b.at, b.heading, 0, False, b.finished, False)
+        seen: set[State] = {first}
+        frontier: list[tuple[State, tuple[Action, ...]]] = [(first, ())]
+        outcomes: dict[tuple[Point, Compass, bool], tuple[Action, ...]] = {}
+        while frontier:
+            nxt: list[tuple[State, tuple[Action, ...]]] = []
+            for state, done in frontier:
+                bow, heading, spent, used, fin, stopped = state
+                if spent == points or stopped or partial:
+                    outcomes.setdefault((bow, heading, fin), done)
+                    if stopped:
+                        continue
+                x, y = bow
+                if crew and not used:
+                    for k, blk, way in turns[heading]:
+                        if k > crew:
+                            break
+                        ph, f = heading, fin
+                        for nh, lx, hx, ly, hy in way:
+                            if not (lx <= x <= hx and ly <= y <= hy) or (bow, nh) in bad:
+                                break
+                            if y < row and not f and finishes(_hull(bow, ph), _hull(bow, nh)):
+                                f = True
+                            ph = nh
+                        else:
+                            state = (bow, ph, spent, True, f, False)
+                            if state not in seen:
+                                seen.add(state)
+                                nxt.append((state, done + blk))
+                if spent == points:
+                    continue
+                more = spent + 1
+                for a, dx, dy, nh, lx, hx, ly, hy, st in steps[heading]:
+                    nx = x + dx
+                    ny = y + dy
+                    if nx < lx or nx > hx or ny < ly or ny > hy:
+                        continue
+                    nb = (nx, ny)
+                    if (nb, nh) in bad:
+                        continue
+                    f = fin or (ny < row and finishes(_hull(bow, heading), _hull(nb, nh)))
+                    state = (nb, nh, more, used, f, st)
+                    if state not in seen:
+                        seen.add(state)
+                        nxt.append((state, (*done, a)))
+            frontier = nxt
+        return outcomes
+
+
+def _blocking_places(position: Position, b: Boat, start: bool,
+                     ) -> frozenset[tuple[Point, Compass]]:
+    """The hull places of ``b`` that leave another racing boat without a legal action
+    (each other boat's legal actions found once, without ``b``: a hull blocks a boat when
+    it takes or crosses every one of them); every place when a boat has none whatever
+    ``b`` does."""
+    out: set[tuple[Point, Compass]] = set()
     for x in position.boats:
         if x.id == b.id or not position.obstacle(x) or not _racing(position, x):
             continue
         xb = _Board(position, x.id, b.id)
-        found = []
+        found: list[tuple[Point, Point]] = []
         for a in MP_ACTIONS:
             nb, nh, stepped = _act(x.at, x.heading, a)
             if stepped is Compass.N and not start:
                 continue
-            if xb.problem(nb, nh, "") is None:
+            if xb.free(nb, nh):
                 found.append(_hull(nb, nh))
-        others.append((x.id, found))
-
-    def blocked(bow: Point, heading: Compass) -> str | None:
-        mover = _hull(bow, heading)
-        for xid, found in others:
-            if all(c[0] in mover or c[1] in mover or _crossing(c, mover) for c in found):
-                return xid
-        return None
-
-    return blocked
-
-
-def _sequences(position: Position, b: Boat, board: _Board, points: int, crew: int,
-               ) -> list[tuple[tuple[Action, ...], Point, Compass]]:
-    """One action sequence for each distinct outcome (end bow, heading, finish): a
-    breadth-first search over Movement Point actions whose hulls stay legal (steps into
-    the wind left out during the race), with at most one block of crew tacks turning one
-    way, before, between or after them. Shorter sequences come first."""
-    o = position.options
-    start = position.phase == "start"
-    stop = o.into_the_wind and not start
-    partial = not o.must_use_all_points and not start
-    blocks: list[tuple[Action, ...]] = []
-    if crew and o.crew and not start:
-        cl: tuple[Action, ...] = ("CL",)
-        cr: tuple[Action, ...] = ("CR",)
-        for k in range(1, crew + 1):
-            blocks.append(cl * k)
-            blocks.append(cr * k)
-    last_leg = b.leg == o.last_leg and not b.finished and not start
-    course = o.course
-    # state: bow, heading, Movement Points spent, crew block used, finished, stopped
-    State = tuple[Point, Compass, int, bool, bool, bool]
-    first: State = (b.at, b.heading, 0, False, b.finished, False)
-    seen: set[State] = {first}
-    frontier: list[tuple[State, tuple[Action, ...]]] = [(first, ())]
-    outcomes: dict[tuple[Point, Compass, bool], tuple[Action, ...]] = {}
-
-    while frontier:
-        nxt: list[tuple[State, tuple[Action, ...]]] = []
-        for (bow, heading, spent, used, fin, stopped), done in frontier:
-            if spent == points or stopped or partial:
-                outcomes.setdefault((bow, heading, fin), done)
-            if stopped:
-                continue
-            if not used:
-                for blk in blocks:
-                    nb, nh, ok = _block_end(board, bow, heading, blk)
-                    if not ok:
-                        continue
-                    f2 = fin
-                    if last_leg and not fin:
-                        pb, ph = bow, heading
-                        for a in blk:
-                            qb, qh, _ = _act(pb, ph, a)
-                            if course._finishes(_hull(pb, ph), _hull(qb, qh)):
-                                f2 = True
-                            pb, ph = qb, qh
-                    state = (nb, nh, spent, True, f2, False)
-                    if state not in seen:
-                        seen.add(state)
-                        nxt.append((state, done + blk))
-            if spent == points:
-                continue
-            for a in MP_ACTIONS:
-                nb, nh, stepped = _act(bow, heading, a)
-                if stepped is Compass.N and not start:
-                    continue
-                if board.problem(nb, nh, "") is not None:
-                    continue
-                f2 = fin or (last_leg and course._finishes(_hull(bow, heading), _hull(nb, nh)))
-                st = stop and nh is Compass.N
-                state = (nb, nh, spent + 1, used, f2, st)
-                if state not in seen:
-                    seen.add(state)
-                    nxt.append((state, (*done, a)))
-        frontier = nxt
-    return [(acts, bow, heading) for (bow, heading, _), acts in outcomes.items()]
+        if not found:
+            return _EVERYWHERE
+        # a hull that blocks takes or crosses the first of them
+        (p, q) = found[0]
+        near: set[tuple[Point, Compass]] = set()
+        for h in Compass:
+            dx, dy = h.step
+            for r in (p, q):
+                near.add((r, h))
+                near.add(((r[0] + dx, r[1] + dy), h))
+        if p[0] != q[0] and p[1] != q[1]:
+            u, v = (p[0], q[1]), (q[0], p[1])
+            near.add((u, Compass.from_step((u[0] - v[0], u[1] - v[1]))))
+            near.add((v, Compass.from_step((v[0] - u[0], v[1] - u[1]))))
+        out.update(k for k in near
+                   if all(c[0] in (m := _hull(*k)) or c[1] in m or _crossing(c, m)
+                          for c in found))
+    return frozenset(out)
 
 
-def _block_end(board: _Board, bow: Point, heading: Compass, blk: Sequence[Action],
-               ) -> tuple[Point, Compass, bool]:
-    for a in blk:
-        bow, heading, _ = _act(bow, heading, a)
-        if board.problem(bow, heading, "") is not None:
-            return bow, heading, False
-    return bow, heading, True
+class _Everywhere(frozenset[tuple[Point, Compass]]):
+    """Every hull place (what leaves a boat without an action when it has none at all)."""
+
+    __slots__ = ()
+
+    def __contains__(self, item: object) -> bool:
+        return True
+
+
+_EVERYWHERE = _Everywhere()

@@ -1,0 +1,307 @@
+"""The America's Cup move generator against a straightforward reference: every move list
+is the same moves in the same order (AC Boat Position and Movement, AC Forbidden
+Manoeuvres, AC The Crew).
+
+The reference below is the generator as it first stood: one breadth-first search of the
+actions for each card, every hull checked by the board anew, every other boat's actions
+found anew for each end. The generator works from tables built once per position
+(each action's steps from a hull, the ends that leave another boat without an action, the
+ends of each search, shared by the cards with the same points and crew points); the
+lists must not change for it, on the catalogue's positions, on positions along seeded
+games and on random ones.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from rightofway import ac
+from rightofway.ac.bots import _outcome, choose_move, random_race
+from rightofway.ac.moves import (
+    MP_ACTIONS,
+    Action,
+    Move,
+    _act,
+    _Board,
+    _racing,
+    crew_points,
+    points_available,
+)
+from rightofway.ac.position import Boat, Card, Options, Position, PositionError, _crossing, _hull
+from rightofway.ac.race import DEFAULT_DECK
+from rightofway.ac.rules import _card_allows, playable
+from rightofway.geometry import Compass
+from rightofway.scenarios import bundled_catalogue, find_scenarios, load_scenario
+
+Point = tuple[int, int]
+
+
+# --- the reference ---------------------------------------------------------------------------
+
+
+def reference_moves(position: Position, boat_id: str, card: Card | None = None, *,
+                    discard: bool = False) -> list[Move]:
+    """Every legal move of a boat, as the generator first found them."""
+    b = position.boat(boat_id)
+    if card is None:
+        out: list[Move] = []
+        for m in playable(position, boat_id):
+            c = m.card if m.card is not None else m.discard
+            assert c is not None
+            out.extend(reference_moves(position, boat_id, c, discard=m.discard is not None))
+        if not out and _card_allows(position, Move(boat_id)):
+            out = [Move(boat_id)]
+            if position.phase == "race" and b.status is None:
+                out.append(Move(boat_id, exchange=True))
+        return out
+    base = Move(boat_id, None if discard else card, (), discard=card if discard else None)
+    if not _card_allows(position, base):
+        return []
+    points, _ = points_available(position, base)
+    crew = crew_points(b, base.card, position)
+    board = _Board(position, boat_id)
+    start = position.phase == "start"
+    end_into_wind_ok = start or position.options.into_the_wind
+    out = []
+    for acts, bow, heading in _reference_sequences(position, b, board, points, crew):
+        if heading is Compass.N and not end_into_wind_ok:
+            continue
+        if _reference_blocked(position, b, bow, heading, start) is None:
+            out.append(Move(boat_id, base.card, acts, discard=base.discard))
+    return out
+
+
+def _reference_blocked(position: Position, b: Boat, bow: Point, heading: Compass,
+                       start: bool) -> str | None:
+    mover = _hull(bow, heading)
+    for x in position.boats:
+        if x.id == b.id or not position.obstacle(x) or not _racing(position, x):
+            continue
+        xb = _Board(position, x.id, b.id)
+        found = []
+        for a in MP_ACTIONS:
+            nb, nh, stepped = _act(x.at, x.heading, a)
+            if stepped is Compass.N and not start:
+                continue
+            if xb.problem(nb, nh, "") is None:
+                found.append(_hull(nb, nh))
+        if all(c[0] in mover or c[1] in mover or _crossing(c, mover) for c in found):
+            return x.id
+    return None
+
+
+def _reference_sequences(position: Position, b: Boat, board: _Board, points: int, crew: int,
+                         ) -> list[tuple[tuple[Action, ...], Point, Compass]]:
+    o = position.options
+    start = position.phase == "start"
+    stop = o.into_the_wind and not start
+    partial = not o.must_use_all_points and not start
+    blocks: list[tuple[Action, ...]] = []
+    if crew and o.crew and not start:
+        for k in range(1, crew + 1):
+            blocks.append(("CL",) * k)
+            blocks.append(("CR",) * k)
+    last_leg = b.leg == o.last_leg and not b.finished and not start
+    course = o.course
+    State = tuple[Point, Compass, int, bool, bool, bool]
+    first: State = (b.at, b.heading, 0, False, b.finished, False)
+    seen: set[State] = {first}
+    frontier: list[tuple[State, tuple[Action, ...]]] = [(first, ())]
+    outcomes: dict[tuple[Point, Compass, bool], tuple[Action, ...]] = {}
+    while frontier:
+        nxt: list[tuple[State, tuple[Action, ...]]] = []
+        for (bow, heading, spent, used, fin, stopped), done in frontier:
+            if spent == points or stopped or partial:
+                outcomes.setdefault((bow, heading, fin), done)
+            if stopped:
+                continue
+            if not used:
+                for blk in blocks:
+                    nb, nh, ok = _block_end(board, bow, heading, blk)
+                    if not ok:
+                        continue
+                    f2 = fin
+                    if last_leg and not fin:
+                        pb, ph = bow, heading
+                        for a in blk:
+                            qb, qh, _ = _act(pb, ph, a)
+                            if course._finishes(_hull(pb, ph), _hull(qb, qh)):
+                                f2 = True
+                            pb, ph = qb, qh
+                    state = (nb, nh, spent, True, f2, False)
+                    if state not in seen:
+                        seen.add(state)
+                        nxt.append((state, done + blk))
+            if spent == points:
+                continue
+            for a in MP_ACTIONS:
+                nb, nh, stepped = _act(bow, heading, a)
+                if stepped is Compass.N and not start:
+                    continue
+                if board.problem(nb, nh, "") is not None:
+                    continue
+                f2 = fin or (last_leg and course._finishes(_hull(bow, heading), _hull(nb, nh)))
+                state = (nb, nh, spent + 1, used, f2, stop and nh is Compass.N)
+                if state not in seen:
+                    seen.add(state)
+                    nxt.append((state, (*done, a)))
+        frontier = nxt
+    return [(acts, bow, heading) for (bow, heading, _), acts in outcomes.items()]
+
+
+def _block_end(board: _Board, bow: Point, heading: Compass, blk: Sequence[Action],
+               ) -> tuple[Point, Compass, bool]:
+    for a in blk:
+        bow, heading, _ = _act(bow, heading, a)
+        if board.problem(bow, heading, "") is not None:
+            return bow, heading, False
+    return bow, heading, True
+
+
+# --- the comparison ---------------------------------------------------------------------------
+
+
+def fresh(position: Position) -> Position:
+    """An equal position with nothing worked out yet."""
+    return Position(position.boats, position.options, position.phase, position.start_round)
+
+
+def assert_same_moves(position: Position) -> int:
+    """Every boat's moves, with every card and discard one at a time and all at once, as
+    the reference finds them; how many moves were compared."""
+    compared = 0
+    for b in position.boats:
+        want = reference_moves(position, b.id)
+        assert ac.legal_moves(fresh(position), b.id) == want, b.id
+        compared += len(want)
+        cached = fresh(position)
+        for c in dict.fromkeys(b.hand or ()):
+            for discard in (False, True):
+                want_c = reference_moves(position, b.id, c, discard=discard)
+                assert ac.legal_moves(cached, b.id, c, discard=discard) == want_c, (b.id, c)
+                assert ac.legal_moves(fresh(position), b.id, c, discard=discard) == want_c
+                compared += len(want_c)
+        assert ac.legal_moves(cached, b.id) == want, b.id
+    return compared
+
+
+def catalogue_positions() -> list[Position]:
+    out = []
+    for f in find_scenarios([bundled_catalogue() / "americas-cup"]):
+        out.append(load_scenario(f).position)
+    return out
+
+
+def game_positions(seeds: Sequence[int], boats: int) -> Iterator[Position]:
+    """The positions along seeded bot games (as ``rightofway play`` plays them)."""
+    for seed in seeds:
+        race = random_race(boats, seed)
+        rng = random.Random(seed)
+        while not race.is_over():
+            yield race.position
+            race, _ = race.play(choose_move(race, rng))
+
+
+def test_the_catalogue_positions_have_the_reference_moves() -> None:
+    positions = catalogue_positions()
+    assert len(positions) > 100
+    assert sum(assert_same_moves(p) for p in positions) > 1000
+
+
+def test_positions_along_seeded_games_have_the_reference_moves() -> None:
+    compared = 0
+    for i, p in enumerate(game_positions((0, 5), 2)):
+        if i % 4 == 0:
+            compared += assert_same_moves(p)
+    assert compared > 10_000
+
+
+@pytest.mark.slow
+def test_every_position_of_many_seeded_games_has_the_reference_moves() -> None:
+    for boats, seeds in ((2, range(1, 8)), (3, range(0, 3))):
+        for p in game_positions(seeds, boats):
+            assert_same_moves(p)
+
+
+def test_the_bot_sees_each_move_end_where_its_actions_take_it() -> None:
+    """The bot scores the ends the generator found with each move; following the move's
+    actions (the bot's first way) reaches the same bow, heading, leg and finish."""
+    from rightofway.ac import rules
+
+    checked = 0
+    for i, p in enumerate(game_positions((3,), 2)):
+        if i % 3 or p.phase == "start":
+            continue
+        for b in p.boats:
+            for m, end in rules._generated(p, b.id):
+                if m.skip:
+                    assert end is None
+                    continue
+                assert end is not None
+                boat = _outcome(p, m)
+                assert (boat.at, boat.heading, boat.finished) == end, m
+                checked += 1
+    assert checked > 1000
+
+
+# --- random positions -------------------------------------------------------------------------
+
+
+HEADINGS = list(Compass)
+options_st = st.builds(
+    Options, crew=st.booleans(), into_the_wind=st.booleans(), sequence=st.booleans(),
+    head_cover=st.booleans(), downwind_cover=st.booleans(), legs=st.integers(1, 2),
+    must_use_all_points=st.booleans(), into_wind_two_starts_sequence=st.booleans(),
+    finished_boats_are_obstacles=st.booleans())
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    """Two to four boats close together (so that they block one another), any options,
+    the start procedure or the race, some boats finished or with a start verdict."""
+    options = draw(options_st)
+    phase = draw(st.sampled_from(["race", "race", "start"]))
+    n = draw(st.integers(2, 4))
+    cx, cy = draw(st.integers(0, 20)), draw(st.integers(0, 48))
+    boats = []
+    for i in range(n):
+        bow = (min(20, max(0, cx + draw(st.integers(-3, 3)))),
+               min(48, max(0, cy + draw(st.integers(-3, 3)))))
+        heading = draw(st.sampled_from(HEADINGS))
+        leg = draw(st.integers(1, options.last_leg))
+        hand = tuple(draw(st.lists(st.sampled_from(DEFAULT_DECK), min_size=0, max_size=6)))
+        crew = tuple(draw(st.permutations(range(1, 9)))[:3])
+        seq = draw(st.sampled_from([None, 2, 3, 4, 5])) if options.sequence and leg % 2 \
+            else None
+        finished = phase == "race" and draw(st.integers(0, 5)) == 0
+        status = draw(st.sampled_from([None, None, None, "disqualified", "stands-still"]))
+        boats.append(Boat(f"b{i}", bow, heading, leg, crew, seq, hand, finished, status))
+    try:
+        return Position(tuple(boats), options, phase)
+    except PositionError:
+        assume(False)
+        raise
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(positions())
+def test_random_positions_have_the_reference_moves(p: Position) -> None:
+    assert_same_moves(p)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(positions(), st.data())
+def test_whether_a_boat_can_move_is_whether_it_has_a_card_move(p: Position,
+                                                               data: st.DataObject) -> None:
+    """The skip rule asks whether any card or discard gives a move, stopping at the first:
+    the answer is whether the reference finds one."""
+    from rightofway.ac.rules import _can_move
+
+    b = data.draw(st.sampled_from(p.boats))
+    want = any(not m.skip for m in reference_moves(p, b.id))
+    assert _can_move(fresh(p), b.id) is want
