@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from rightofway.ac import rules
 from rightofway.ac.moves import Move, _act
-from rightofway.ac.position import Boat, Options, Position, _hull
+from rightofway.ac.position import Boat, Options, Point, Position, _hull
 from rightofway.ac.race import Race
 from rightofway.geometry import Compass
 
@@ -62,18 +62,25 @@ def _outcome(position: Position, move: Move) -> Boat:
 
 def score(b: Boat, old: Boat, options: Options) -> float:
     """How good the boat ``b`` is placed after a move from ``old`` (higher is better)."""
+    return _score(b.at, b.heading, b.leg, b.finished, old, options, options.last_leg)
+
+
+def _score(at: Point, heading: Compass, leg: int, finished: bool, old: Boat,
+           options: Options, last_leg: int) -> float:
+    """:func:`score` of a boat with its bow ``at``, its heading, leg and finish (the race's
+    ``last_leg`` given)."""
     o = options
     c = o.course
-    if b.finished:
+    if finished:
         return 10_000.0
     value = 0.0
-    if b.leg > old.leg:
+    if leg > old.leg:
         value += 1_000.0
-    x, y = b.at
+    x, y = at
     mid = c.windward[0]
-    if b.upwind:
+    if leg % 2 == 1:  # upwind
         value += 10.0 * y
-        value += _UPWIND_HEADING[b.heading]
+        value += _UPWIND_HEADING[heading]
         room = min(x, c.width - x)
         if room < 3:
             value -= 6.0 * (3 - room)
@@ -82,8 +89,8 @@ def score(b: Boat, old: Boat, options: Options) -> float:
             value -= 3.0 * (abs(x - mid) - (c.windward[1] - y))
     else:
         value -= 10.0 * y
-        value += _DOWNWIND_HEADING[b.heading]
-        if b.leg == o.last_leg:
+        value += _DOWNWIND_HEADING[heading]
+        if leg == last_leg:
             lo, hi = sorted((c.jury[0], c.leeward[0]))
             centre = (lo + hi) / 2
             value -= 4.0 * max(0.0, abs(x - centre) - (hi - lo) / 2 + 2)
@@ -99,20 +106,24 @@ def choose_move(race: Race, rng: random.Random) -> Move:
     who = race.to_move
     if who is None:
         raise ValueError("the game is over")
-    options = race.legal_moves(who)
-    if not options:
-        raise ValueError(f"{who} has no legal move")
-    if len(options) == 1:
-        return options[0]
-    if all(m.skip for m in options):
-        exchange = [m for m in options if m.exchange]
-        return exchange[0] if exchange else options[0]
     position = race.position
+    # every legal move with where it leaves the boat (what race.legal_moves lists)
+    found = rules._generated(position, who)
+    if not found:
+        raise ValueError(f"{who} has no legal move")
+    if len(found) == 1:
+        return found[0][0]
+    if all(m.skip for m, _ in found):
+        exchange = [m for m, _ in found if m.exchange]
+        return exchange[0] if exchange else found[0][0]
     best: tuple[float, int, Move] | None = None
     start = position.phase == "start"
+    o = position.options
     old = position.boat(who)
-    for i, m in enumerate(options):
-        if m.skip:
+    upwind = old.upwind
+    top, row, last = o.course.windward[1], o.course.line_row, o.last_leg
+    for i, (m, end) in enumerate(found):
+        if end is None:  # a skip
             continue
         if start:
             lg = rules.legality(position, m)
@@ -120,13 +131,19 @@ def choose_move(race: Race, rng: random.Random) -> Move:
                 continue
             value = _start_score(lg.after, who, position.start_round)
         else:
-            value = score(_outcome(position, m), old, position.options)
+            # where the move leaves the boat: a leg completed when the bow passes the
+            # windward buoy's row upwind, or the line row downwind before the last leg
+            at, heading, finished = end
+            leg = old.leg
+            if not finished:
+                leg += (at[1] > top) if upwind else (old.leg < last and at[1] < row)
+            value = _score(at, heading, leg, finished, old, o, last)
             if m.card is not None:
-                value -= 0.2 * (m.card.up if position.boat(who).upwind else m.card.down)
+                value -= 0.2 * (m.card.up if upwind else m.card.down)
         value += rng.random() * 0.5
         if best is None or value > best[0]:
             best = (value, i, m)
-    return best[2] if best is not None else options[0]
+    return best[2] if best is not None else found[0][0]
 
 
 def _start_score(position: Position, boat: str, rnd: int) -> float:

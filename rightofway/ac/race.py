@@ -424,6 +424,9 @@ class Race(races.Race[Move]):
                                 TURN, (("cards", [str(c) for c in dealt]),)))
         race = race._advance()
         done = tuple(events)
+        # the race left behind keeps its position but not what the move generator worked
+        # out for it (kept along the whole line of parents, it would only weigh on memory)
+        self.position._memo.clear()
         return replace(race, parent=self, last=(move, done)), done
 
     def _after_start(self, who: str, given: list[Card] | None,
