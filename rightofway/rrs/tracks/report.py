@@ -283,13 +283,15 @@ class _Open:
 class _Pair:
     """What a pair's history shows, kept between samples."""
 
-    __slots__ = ("acquired", "astern", "facts", "facts_key", "incident", "relation", "time",
-                 "was", "zone")
+    __slots__ = ("acquired", "astern", "facts", "facts_key", "incident", "relation", "since",
+                 "time", "was", "zone")
 
     def __init__(self) -> None:
         self.time = -math.inf
         """The last sample at which the pair was within range."""
         self.relation: tuple[str, str, str, str | None, str | None] | None = None
+        self.since = -math.inf
+        """Since when the right-of-way boat of ``relation`` has held right of way."""
         self.was: str | None = None
         """How they stood at ``time``: ``"over"`` (overlapped, same tack), the id of the
         boat clear astern, or ``None`` (on opposite tacks)."""
@@ -811,12 +813,17 @@ class Tracker:
             inc.ruled, inc.snap = dist, snap
         if dist <= self.course.beam + TOLERANCE:
             inc.contact = True
+        if relation is not None and (ps.relation is None or ps.time != self._prev_time
+                                     or relation[1] != ps.relation[1]):
+            ps.since = t
         if inc.avoiding is None and relation is not None and dist <= 2.0 + TOLERANCE:
+            # her turn while she held right of way, the other boat within two lengths
             holder_st = a if relation[1] == a.id else b
             h = holder_st.heading
             assert h is not None
+            since = max(ps.since, t - AVOIDING_SECONDS - 1e-9)
             if any(abs(_turn(h0, h)) > AVOIDING_DEGREES for t0, h0 in holder_st.recent
-                   if t - t0 <= AVOIDING_SECONDS + 1e-9):
+                   if t0 >= since):
                 inc.avoiding = holder_st.id
         if first:
             inc.last = self._rule(snap, False)[0] if relation is not None else None
