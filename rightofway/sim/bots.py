@@ -83,22 +83,24 @@ def choose_move(race: Race, rng: random.Random) -> Move:
     if owes:
         with_p = [c for c in plans if any(s.kind == "P" for s in c.steps)]
         plans = with_p or plans
-    keep_clear_of = [pos.boat(r).at for k, r, _ in rules.keep_clear(pos) if k == boat] \
-        if len(pos.boats) > 1 else []
-    others = [b.at for b in pos.boats if b.id != boat]
-    line = race.course.line
-    before_gun = pos.start_turns_left > 0 and not progress.early  # over early: may go back
     hull = pos.hull_length
     apart = 1.3 * hull
     clear = 1.2 * hull
+    # boats further off than any plan takes her (and the distance she keeps) are left out
+    extent = moves._extent(pos)
+    keep_clear_of = [at for at in (pos.boat(r).at for k, r, _ in rules.keep_clear(pos)
+                                   if k == boat) if math.dist(at, me.at) < extent + clear] \
+        if len(pos.boats) > 1 else []
+    others = [b.at for b in pos.boats if b.id != boat and math.dist(b.at, me.at) < extent + apart]
+    line = race.course.line
+    before_gun = pos.start_turns_left > 0 and not progress.early  # over early: may go back
     best: tuple[float, tuple[PlanStep, ...]] | None = None
     for c in plans:
         path = c.path
         end = path[-1]
-        if any(math.dist(end, o) < apart for o in others):
+        if others and _near(end, others, apart):
             continue
-        if keep_clear_of and any(point_segment_distance(o, p, q) < clear
-                                 for o in keep_clear_of for p, q in itertools.pairwise(path)):
+        if keep_clear_of and _passes_near(path, keep_clear_of, clear):
             continue
         if before_gun and rules._crosses_towards_course(pos, line, path):
             continue
@@ -111,3 +113,17 @@ def choose_move(race: Race, rng: random.Random) -> Move:
         raise ValueError(f"{boat} has no legal plan: every one ends touching another hull")
     chosen = best[1] if best is not None else plans[0].steps  # nothing safe: the first legal plan
     return Move(boat, Plan(chosen))
+
+
+def _near(at: Vec, points: list[Vec], within: float) -> bool:
+    """Whether ``at`` lies within ``within`` of one of ``points``."""
+    return any(math.dist(at, p) < within for p in points)
+
+
+def _passes_near(path: tuple[Vec, ...], points: list[Vec], within: float) -> bool:
+    """Whether a track comes within ``within`` of one of ``points``."""
+    for p, q in itertools.pairwise(path):
+        for o in points:
+            if point_segment_distance(o, p, q) < within:
+                return True
+    return False

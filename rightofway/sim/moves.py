@@ -565,6 +565,14 @@ def legal_accountings(position: Position, boat: str, *, step: int = 5, splits: b
             for c in _legal_plans(position, b, step, splits, penalty)]
 
 
+def _extent(position: Position) -> float:
+    """How far from where she starts a plan may take a boat in the position's wind, with a
+    unit to spare: what she spends on runs and turns never exceeds the most units a
+    point of sail allows (a turn onto a faster point gives at most its allowance less
+    what she has spent), so her track stays within that distance of her start."""
+    return max(_ALLOWANCES[position.knots].values()) + 1.0
+
+
 class _Offered(NamedTuple):
     """A legal plan of :func:`_legal_plans` and where it leaves the boat."""
 
@@ -611,9 +619,13 @@ def _legal_plans(position: Position, b: Boat, step: int, splits: bool, penalty: 
             found = runs[units] = PlanStep("M", units)
         return found
 
-    # hulls are looked at only when the boat ends near another (Position.touching)
+    # hulls are looked at only when the boat ends near another (Position.touching): none
+    # that stands further off than any plan takes her
     reach = position.hull_length + 1e-6 * position.hull_length
-    others = [o.at for o in position.boats if o.id != bid]
+    sx, sy = b.at
+    far = _extent(position) + reach
+    others = [o.at for o in position.boats if o.id != bid
+              and abs(o.at[0] - sx) <= far and abs(o.at[1] - sy) <= far]
 
     def touching(at: Vec, heading: float) -> bool:
         x, y = at
@@ -633,7 +645,7 @@ def _legal_plans(position: Position, b: Boat, step: int, splits: bool, penalty: 
         if left > 0:  # no turn: a run of every unit
             s = _run(sp, float(left))
             if not isinstance(s, str) and _settle(s) is None \
-                    and not touching(s.at, s.heading):
+                    and not (others and touching(s.at, s.heading)):
                 out.append(_Offered((*prefix, run(float(left))), s.path, s.heading, s.point,
                                     s.tack, max(s.remaining, 0.0)))
         # where each turn is accounted from: the prefix, then each first run of a split
@@ -650,7 +662,7 @@ def _legal_plans(position: Position, b: Boat, step: int, splits: bool, penalty: 
                     continue
                 remaining = probe.remaining
                 if remaining <= TOLERANCE:  # the turn spent every unit (or ended in irons)
-                    if not touching(probe.at, heading):
+                    if not (others and touching(probe.at, heading)):
                         out.append(_Offered((*steps, t), probe.path, heading, point, tack,
                                             max(remaining, 0.0)))
                     continue
@@ -662,7 +674,7 @@ def _legal_plans(position: Position, b: Boat, step: int, splits: bool, penalty: 
                 to = (at[0] + rest * sin, at[1] + rest * cos)
                 remaining -= rest
                 if max(abs(to[0]), abs(to[1])) > limits.MAX_COORD or remaining > TOLERANCE \
-                        or touching(to, heading):
+                        or (others and touching(to, heading)):
                     continue
                 out.append(_Offered((*steps, t, run(rest)), (*probe.path, to), heading, point,
                                     tack, max(remaining, 0.0)))

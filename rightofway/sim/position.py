@@ -118,8 +118,13 @@ class Position(BoatIndex[Boat]):
     start_turns_left: int = 0
     hull_length: float = 1.0
     _by_id: dict[str, Boat] = field(init=False, repr=False, compare=False)
+    _keep_clear: tuple[tuple[str, str, str], ...] | None = field(init=False, repr=False,
+                                                                  compare=False)
+    """Who keeps clear of whom, once :func:`rightofway.sim.rules.keep_clear` has asked
+    the Racing Rules (a memo of the immutable position; ``None`` until then)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_keep_clear", None)
         if type(self.wind) is not str or self.wind not in COMPASS:
             raise InputError(f"wind: expected one of {', '.join(COMPASS)}, got "
                              f"{shown(self.wind, 40)}")
@@ -201,8 +206,10 @@ class Position(BoatIndex[Boat]):
         """Internal: the position with ``boat`` replacing the boat of her id, not validated
         again (a scenario's plan may end with hulls touching: the accounting is still
         checked; a race refuses such a plan, RRS 14)."""
-        return self._with_boat_unchecked(boat, ("wind", "knots", "marks", "lines",
-                                                "start_turns_left", "hull_length"))
+        moved = self._with_boat_unchecked(boat, ("wind", "knots", "marks", "lines",
+                                                 "start_turns_left", "hull_length"))
+        object.__setattr__(moved, "_keep_clear", None)
+        return moved
 
     def with_wind(self, wind: str, knots: int) -> Position:
         """The same position in another wind."""

@@ -381,10 +381,11 @@ class Race(races.Race[Move]):
         if boat != self.to_play[0]:
             raise IllegalMove(move, f"it is {self.to_play[0]}'s turn "
                               f"(play order {', '.join(self.to_play)})", cite("Turn Sequence"))
-        ruling, lg, met = rules.judge(self.position, move)
-        a = lg.accounting
-        if not ruling.legal or ruling.after is None or a is None:
+        sailed = rules._sail(self.position, move)
+        if sailed is None:
+            ruling, lg, _ = rules.judge(self.position, move)
             raise IllegalMove(move, ruling.reason, lg.cite)
+        a, after, met = sailed
         events: list[Event] = [Event("move", boat, f"{boat} {a.plan}", cite("Movement"),
                                      (("plan", str(a.plan)), ("units", a.units),
                                       ("at", [round(a.end.at[0], 6), round(a.end.at[1], 6)]),
@@ -396,11 +397,13 @@ class Race(races.Race[Move]):
             events.append(Event("penalty", boat, f"{boat} took a penalty turn",
                                 Citation("RRS", "44.2")))
         p = replace(p, penalties=max(owed, 0))
-        for inf in ruling.infringements:
+        for inf in met:  # the infringements rules.judge finds
+            if not inf.infringed:
+                continue
             p = replace(p, penalties=p.penalties + 1)
             events.append(Event("infringement", boat, f"{boat} did not keep clear of "
-                                f"{inf.against} (RRS {inf.basis}): one penalty turn owed",
-                                Citation("RRS", str(inf.basis)), (("against", inf.against),)))
+                                f"{inf.other} (RRS {inf.rule}): one penalty turn owed",
+                                Citation("RRS", inf.rule), (("against", inf.other),)))
         for enc in met:
             if enc.close and not enc.infringed:
                 events.append(Event("close", boat, f"{boat} came within a hull length of "
@@ -430,7 +433,6 @@ class Race(races.Race[Move]):
                                     f"{_ordinal(len(finish_order))}", cite("The Course"),
                                     (("place", len(finish_order)),)))
         progress[boat] = p
-        after = ruling.after
         to_play = self.to_play[1:]
         number = self.round
         if not to_play:

@@ -30,7 +30,7 @@ from rightofway.plane import (
 )
 from rightofway.positions import as_bool, as_track, as_xy, check_instance, shown
 from rightofway.results import Infringement, Protest, RightOfWay, Ruling, Verdict
-from rightofway.sim.moves import Legality, legality
+from rightofway.sim.moves import Accounting, Legality, account, legality
 from rightofway.sim.plan import Move
 from rightofway.sim.position import Line, Position, Vec
 from rightofway.sim.sailing import cite
@@ -79,7 +79,17 @@ def to_rrs(position: Position) -> rrs.Position:
 def keep_clear(position: Position) -> list[tuple[str, str, str]]:
     """``(keep_clear, right_of_way, rule)`` for every pair, as ``rrs`` rules."""
     check_instance(position, Position, "position")
-    return rrs.keep_clear(to_rrs(position))
+    return list(_keep_clear(position))
+
+
+def _keep_clear(position: Position) -> tuple[tuple[str, str, str], ...]:
+    """:func:`keep_clear` of a checked position, asked of the Racing Rules once per
+    position (the bot, the play order and the encounters of a turn rule the same one)."""
+    found = position._keep_clear
+    if found is None:
+        found = tuple(rrs.keep_clear(to_rrs(position)))
+        object.__setattr__(position, "_keep_clear", found)
+    return found
 
 
 def depth(position: Position, at: Vec) -> float:
@@ -301,10 +311,14 @@ def encounters(position: Position, boat: str, path: tuple[Vec, ...]) -> list[Enc
     centre comes within one hull length of the other's has not kept clear."""
     check_instance(position, Position, "position")
     position.boat(boat, "boat")
-    path = as_track(path, "path", MAX_NUMBER)
+    return list(_encounters(position, boat, as_track(path, "path", MAX_NUMBER)))
+
+
+def _encounters(position: Position, boat: str, path: tuple[Vec, ...]) -> list[Encounter]:
+    """:func:`encounters` of a checked boat and track."""
     if len(position.boats) < 2:
         return []
-    decided = {frozenset((k, r)): (k, r, rule) for k, r, rule in keep_clear(position)}
+    decided = {frozenset((k, r)): (k, r, rule) for k, r, rule in _keep_clear(position)}
     out = []
     for other in position.boats:
         if other.id == boat:
@@ -403,7 +417,7 @@ def judge(position: Position, move: Move
                        tuple(steps), None, position, "simulation"), lg, ())
     after = position._moved(a.end)
     found = []
-    met = tuple(encounters(position, move.boat, a.path))
+    met = tuple(_encounters(position, move.boat, a.path))
     for e in met:
         if not e.close:
             continue
@@ -418,3 +432,15 @@ def judge(position: Position, move: Move
     penalty = move.boat if found else None
     return (Ruling(move, True, lg.reason, tuple(found), False, penalty, None, tuple(steps),
                    after, position, "simulation"), lg, met)
+
+
+def _sail(position: Position, move: Move
+          ) -> tuple[Accounting, Position, tuple[Encounter, ...]] | None:
+    """:func:`judge`'s numbers for a legal move, without its explanation (a race's hot
+    path): the accounting, the position after it and the encounters (the infringements
+    are those of the encounters that say so); ``None`` for an illegal move, of which
+    :func:`judge` says why."""
+    a = account(position, move.boat, move.plan)
+    if not a.legal or position.touching(a.end) is not None:  # as legality rules
+        return None
+    return a, position._moved(a.end), tuple(_encounters(position, move.boat, a.path))

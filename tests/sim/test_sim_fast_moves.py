@@ -166,3 +166,39 @@ def test_the_search_in_irons_and_on_every_point_matches_the_explained_one(wind: 
         for penalty in (False, True):
             assert moves.legal_accountings(pos, "A", penalty=penalty) == \
                 _searched(pos, "A", penalty=penalty)
+
+
+@pytest.mark.parametrize(("boats", "seed"), [(2, 3), (4, 1)])
+def test_a_race_sails_its_moves_as_judge_rules_them(boats: int, seed: int) -> None:
+    # every turn of a seeded race and a few other plans of each position: the race's
+    # numbers (rules._sail) are judge's, and the Racing Rules are asked afresh the same
+    import random
+
+    from rightofway import rrs
+    from rightofway.sim import bots
+    from rightofway.sim import rules as sim_rules
+
+    race = bots.random_race(boats, seed)
+    rng = random.Random(seed)
+    judged = infringed = 0
+    while not race.is_over() and race.turn < 80:
+        pos = race.position
+        chosen = bots.choose_move(race, rng)
+        offered = race.legal_moves()
+        for move in [chosen, *offered[::17], sim.Move(chosen.boat, Plan.parse("M50"))]:
+            ruling, lg, met = sim_rules.judge(pos, move)
+            sailed = sim_rules._sail(pos, move)
+            judged += 1
+            if not ruling.legal:
+                assert sailed is None
+                continue
+            assert sailed is not None
+            a, after, found = sailed
+            assert _numbers(a) == _numbers(lg.accounting) and after == ruling.after
+            assert found == met
+            assert [(e.other, e.rule) for e in found if e.infringed] == \
+                [(i.against, i.basis) for i in ruling.infringements]
+            infringed += len(ruling.infringements)
+        assert sim_rules.keep_clear(pos) == rrs.keep_clear(sim_rules.to_rrs(pos))
+        race, _ = race.play(chosen)
+    assert judged > 100 and infringed > 0  # the other plans pass close to boats
