@@ -2304,7 +2304,10 @@ def _keep_clear(position: Position, within: float | None = None,
     out: list[tuple[str, str, str]] = []
     append = out.append
     full: list[tuple[int, str, str]] = []  # decided by the whole order, once masks are known
-    apart: list[tuple[int, int, int, bool]] = []  # same tack, hulls not overlapping
+    # same tack, hulls not overlapping: (place, i, j, rule 12's answer, or None when each
+    # is clear astern of the other), the answer put in its place until a boat between
+    # them is sought
+    apart: list[tuple[int, int, int, tuple[str, str, str] | None]] = []
     for i, (ida, sxa, sya, bxa, bya, dxa, dya, mxa, mya, port_a, special_a) in enumerate(rows):
         bit_a = bit_b = 1 << i
         over_a = 0
@@ -2327,13 +2330,20 @@ def _keep_clear(position: Position, within: float | None = None,
                 else:  # rule 10: the port-tack boat keeps clear
                     append((ida, idb, "10") if port_a else (idb, ida, "10"))
             elif ((bxa - sxb) * dxb + (bya - syb) * dyb < neg
-                    and (sxa - sxb) * dxb + (sya - syb) * dyb < neg):
-                apart.append((len(out), i, j, True))  # a is clear astern (and b?)
-                append(_Blank)
+                    and (sxa - sxb) * dxb + (sya - syb) * dyb < neg):  # a is clear astern
+                if ((bxb - sxa) * dxa + (byb - sya) * dya < neg
+                        and (sxb - sxa) * dxa + (syb - sya) * dya < neg):  # and b too
+                    apart.append((len(out), i, j, None))
+                    append(_Blank)
+                else:
+                    answer = (ida, idb, "12")
+                    apart.append((len(out), i, j, answer))
+                    append(answer)
             elif ((bxb - sxa) * dxa + (byb - sya) * dya < neg
-                    and (sxb - sxa) * dxa + (syb - sya) * dya < neg):
-                apart.append((len(out), i, j, False))  # b is clear astern, a is not
-                append(_Blank)
+                    and (sxb - sxa) * dxa + (syb - sya) * dya < neg):  # b is clear astern
+                answer = (idb, ida, "12")
+                apart.append((len(out), i, j, answer))
+                append(answer)
             else:  # overlapped, rule 11: the windward boat keeps clear (leeward_score inlined)
                 over_a |= bit_b
                 masks[j] |= bit_a
@@ -2350,39 +2360,45 @@ def _keep_clear(position: Position, within: float | None = None,
         masks[i] |= over_a
     if apart:
         # overlapped through a boat between them (rule 11) or not (rule 12): _via's search,
-        # on the masks
+        # on the masks; then leeward as above
         mids = boats.mids
         beyond = boats.beyond_90
         links = boats.links
         high = 1 - tol
-        for k, i, j, a_astern in apart:
-            mxa, mya, port_a = mids[i]
-            mxb, myb, _ = mids[j]
+        for k, i, j, provisional in apart:
             common = masks[i] & masks[j]
-            vx, vy = mxb - mxa, myb - mya
-            norm = vx * vx + vy * vy
-            linked = False
-            if norm != 0:
-                while common:
+            if common:
+                mxa, mya, port_a = mids[i]
+                mxb, myb, _ = mids[j]
+                vx, vy = mxb - mxa, myb - mya
+                norm = vx * vx + vy * vy
+                while common and norm != 0:
                     low = common & -common
                     c = low.bit_length() - 1
                     mxc, myc, port_c = mids[c]
                     if tol < ((mxc - mxa) * vx + (myc - mya) * vy) / norm < high and (
                             port_c is port_a or (beyond[c] and beyond[i] and beyond[j])
                             or (links(position, c, i) and links(position, c, j))):
-                        linked = True
+                        ida, _, _, _, _, dxa, dya, _, _, _, _ = rows[i]
+                        idb, _, _, _, _, dxb, dyb, _, _, _, _ = rows[j]
+                        sa = vx * dya - vy * dxa  # (mxb - mxa) * dya - (myb - mya) * dxa
+                        sb = (mxa - mxb) * dyb - (mya - myb) * dxb
+                        score = sa - sb if port_a else -sa - -sb
+                        if score > tol:
+                            out[k] = (ida, idb, "11")
+                        elif score < neg:
+                            out[k] = (idb, ida, "11")
+                        else:
+                            full.append((k, ida, idb))
+                            out[k] = _Blank
                         break
                     common ^= low
-            if linked:
-                out[k] = _apart(position, boats, rows[i], rows[j], a_astern, linked, full, k)
-                continue
-            # rule 12: the boat clear astern keeps clear (_apart's, inlined)
-            ida, sxa, sya, _, _, dxa, dya, _, _, _, _ = rows[i]
-            idb, sxb, syb, bxb, byb, _, _, _, _, _, _ = rows[j]
-            if a_astern and ((bxb - sxa) * dxa + (byb - sya) * dya < neg
-                             and (sxb - sxa) * dxa + (syb - sya) * dya < neg):
-                a_astern = _first_astern(boats.geos[ida], boats.geos[idb])
-            out[k] = (ida, idb, "12") if a_astern else (idb, ida, "12")
+                else:
+                    if provisional is None:
+                        out[k] = _apart(position, boats, rows[i], rows[j], True, False, full,
+                                        k)
+            elif provisional is None:
+                out[k] = _apart(position, boats, rows[i], rows[j], True, False, full, k)
     if full:
         _decide_full(position, _Links(masks), out, full)
     return out, _Links(masks)
