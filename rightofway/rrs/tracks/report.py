@@ -390,6 +390,13 @@ class Tracker:
         return sorted(self._done, key=lambda i: (i.start, i.boats))
 
     @property
+    def headings(self) -> dict[str, float | None]:
+        """Each boat's heading at the last sample (given, or found from her course over
+        ground; ``None`` while she has none yet and so takes no part), for the boats on
+        the water then."""
+        return {b.id: b.heading for b in self._boats.values() if b.time == self._time}
+
+    @property
     def open(self) -> list[Incident]:
         """The incidents still open, as they stand at the last sample."""
         return sorted((self._incident(ps.incident) for ps in self._pairs.values()
