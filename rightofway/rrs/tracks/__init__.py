@@ -22,7 +22,6 @@ they open, change and close.
 """
 
 from rightofway.rrs.tracks.read import (
-    EARTH_RADIUS,
     KNOT,
     MAX_TRACK_BYTES,
     Course,
@@ -54,7 +53,6 @@ __all__ = [
     "AVOIDING_DEGREES",
     "AVOIDING_SECONDS",
     "CHANGING_COURSE",
-    "EARTH_RADIUS",
     "KNOT",
     "MAX_TRACK_BYTES",
     "STILL_KNOTS",

@@ -31,7 +31,6 @@ from rightofway.rrs.position import Mark, Obstruction
 from rightofway.scenarios import Id, ScenarioError, StrictModel, first_error, read_yaml
 
 __all__ = [
-    "EARTH_RADIUS",
     "KNOT",
     "MAX_TRACK_BYTES",
     "Course",
@@ -46,8 +45,6 @@ __all__ = [
 
 KNOT = 1852.0 / 3600.0
 """One knot in metres a second."""
-EARTH_RADIUS = 6_371_008.8
-"""The mean radius of the Earth in metres (IUGG), the sphere the projection works on."""
 MAX_TRACK_BYTES = 200_000_000
 """Largest track file read (an hour of a hundred boats at 1 Hz is about 15 MB of CSV)."""
 
@@ -101,9 +98,10 @@ class Track:
 @dataclass(frozen=True, slots=True)
 class Projection:
     """Latitude and longitude to metres on a plane touching the Earth at ``(lat0, lon0)``
-    (the fleet's mean position): the azimuthal equidistant projection of a sphere of
-    :data:`EARTH_RADIUS`. Distances from the centre are exact on that sphere, and between
-    any two points within 20 km of it they are off by far less than 0.1 %."""
+    (the fleet's mean position): the azimuthal equidistant projection of a sphere, its
+    north and east scaled to the WGS84 ellipsoid's radii of curvature at the centre
+    (meridional and prime vertical). Between any two points within 10 km of the centre
+    (20 km across) distances are off by far less than 0.1 % of the geodesic's."""
 
     lat0: float
     lon0: float
@@ -117,8 +115,16 @@ class Projection:
         cos_c = max(-1.0, min(1.0, sp0 * sp + cp0 * cp * cdl))
         c = math.acos(cos_c)
         k = 1.0 if c < 1e-12 else c / math.sin(c)
-        return (EARTH_RADIUS * k * cp * math.sin(dl),
-                EARTH_RADIUS * k * (cp0 * sp - sp0 * cp * cdl))
+        w = 1.0 - _E2 * sp0 * sp0
+        east = _A / math.sqrt(w)  # the prime vertical radius N
+        north = _A * (1.0 - _E2) / (w * math.sqrt(w))  # the meridional radius M
+        return (east * k * cp * math.sin(dl), north * k * (cp0 * sp - sp0 * cp * cdl))
+
+
+_A = 6_378_137.0
+"""WGS84's equatorial radius, metres."""
+_E2 = (1 / 298.257223563) * (2 - 1 / 298.257223563)
+"""WGS84's first eccentricity, squared."""
 
 
 @dataclass(frozen=True, slots=True)
