@@ -16,7 +16,7 @@ import random
 from dataclasses import replace
 
 from rightofway.ac import rules
-from rightofway.ac.moves import Move, _act
+from rightofway.ac.moves import Move, _act, _move
 from rightofway.ac.position import Boat, Options, Point, Position, _hull
 from rightofway.ac.race import Race
 from rightofway.geometry import Compass
@@ -107,26 +107,27 @@ def choose_move(race: Race, rng: random.Random) -> Move:
     if who is None:
         raise ValueError("the game is over")
     position = race.position
-    # every legal move with where it leaves the boat (what race.legal_moves lists)
+    # every legal card move with where it leaves the boat (race.legal_moves lists these
+    # moves, or the skips when there is none)
     found = rules._generated(position, who)
     if not found:
-        raise ValueError(f"{who} has no legal move")
+        skips = rules._skips(position, position.boat(who))
+        if not skips:
+            raise ValueError(f"{who} has no legal move")
+        exchange = [m for m in skips if m.exchange]
+        return exchange[0] if exchange else skips[0]
     if len(found) == 1:
-        return found[0][0]
-    if all(m.skip for m, _ in found):
-        exchange = [m for m, _ in found if m.exchange]
-        return exchange[0] if exchange else found[0][0]
-    best: tuple[float, int, Move] | None = None
+        card, discard, actions, _ = found[0]
+        return _move(who, card, actions, discard)
+    best: tuple[float, int] | None = None
     start = position.phase == "start"
     o = position.options
     old = position.boat(who)
     upwind = old.upwind
     top, row, last = o.course.windward[1], o.course.line_row, o.last_leg
-    for i, (m, end) in enumerate(found):
-        if end is None:  # a skip
-            continue
+    for i, (card, discard, actions, end) in enumerate(found):
         if start:
-            lg = rules.legality(position, m)
+            lg = rules.legality(position, _move(who, card, actions, discard))
             if lg.after is None:
                 continue
             value = _start_score(lg.after, who, position.start_round)
@@ -138,12 +139,13 @@ def choose_move(race: Race, rng: random.Random) -> Move:
             if not finished:
                 leg += (at[1] > top) if upwind else (old.leg < last and at[1] < row)
             value = _score(at, heading, leg, finished, old, o, last)
-            if m.card is not None:
-                value -= 0.2 * (m.card.up if upwind else m.card.down)
+            if card is not None:
+                value -= 0.2 * (card.up if upwind else card.down)
         value += rng.random() * 0.5
         if best is None or value > best[0]:
-            best = (value, i, m)
-    return best[2] if best is not None else found[0][0]
+            best = (value, i)
+    card, discard, actions, _ = found[best[1] if best is not None else 0]
+    return _move(who, card, actions, discard)
 
 
 def _start_score(position: Position, boat: str, rnd: int) -> float:

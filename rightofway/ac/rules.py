@@ -936,17 +936,21 @@ def playable(position: Position, boat_id: str) -> list[Move]:
     """The cards and discards a boat may choose from at the start of its turn, each as a
     move with no actions yet (by the rules of :data:`~rightofway.ac.rules.CARD`)."""
     b = _boat(position, boat_id, "boat_id")
-    hand = b.hand or ()
-    out: list[Move] = []
-    for c in dict.fromkeys(hand):
-        m = Move(b.id, c, ())
-        if _card_allows(position, m):
-            out.append(m)
-    for c in dict.fromkeys(hand):
-        m = Move(b.id, None, (), discard=c)
-        if _card_allows(position, m):
-            out.append(m)
-    return out
+    return [Move(b.id, c, (), discard=d) for c, d in _playable(position, b.id)]
+
+
+def _playable(position: Position, boat_id: str) -> tuple[tuple[Card | None, Card | None], ...]:
+    """:func:`playable` as (card, discard) pairs, worked out once for each position."""
+    key = ("playable", boat_id)
+    found: tuple[tuple[Card | None, Card | None], ...] | None = position._memo.get(key)
+    if found is None:
+        hand = dict.fromkeys(position.boat(boat_id).hand or ())
+        out: list[tuple[Card | None, Card | None]] = []
+        out.extend((c, None) for c in hand if _card_allows(position, Move(boat_id, c, ())))
+        out.extend((None, c) for c in hand
+                   if _card_allows(position, Move(boat_id, None, (), discard=c)))
+        found = position._memo[key] = tuple(out)
+    return found
 
 
 def _card_allows(position: Position, move: Move) -> bool:
@@ -957,10 +961,8 @@ def _card_allows(position: Position, move: Move) -> bool:
 def _can_move(position: Position, boat_id: str) -> bool:
     """Whether the boat has a legal move with some card or discard (the first card found
     with one ends the search)."""
-    b = position.boat(boat_id)
-    search = _search(position, b)
-    return any(search.ends(*search.budget(m.card, m.discard))
-               for m in playable(position, boat_id))
+    search = _search(position, position.boat(boat_id))
+    return any(search.ends(*search.budget(c, d)) for c, d in _playable(position, boat_id))
 
 
 def legal_moves(position: Position, boat_id: str, card: Card | str | None = None, *,
@@ -973,7 +975,10 @@ def legal_moves(position: Position, boat_id: str, card: Card | str | None = None
     b = _boat(position, boat_id, "boat_id")
     as_bool(discard, "discard")
     if card is None:
-        return [m for m, _ in _generated(position, boat_id)]
+        found = _generated(position, boat_id)
+        if not found:
+            return _skips(position, b)
+        return [_move(boat_id, c, acts, d) for c, d, acts, _ in found]
     try:
         c = Card.parse(card)
     except CardError as e:
@@ -990,57 +995,73 @@ _End = tuple[Point, Compass, bool]
 """Where a move leaves its boat: the bow, the heading, whether it finished."""
 
 
-def _generated(position: Position, boat_id: str) -> list[tuple[Move, _End | None]]:
-    """Every legal move of a boat (:func:`legal_moves` without a card), each with where it
-    leaves the boat (``None`` for a skip); worked out once for each position."""
+def _generated(position: Position, boat_id: str,
+               ) -> list[tuple[Card | None, Card | None, tuple[Action, ...], _End]]:
+    """Every legal card move of a boat (the card, the discard, the actions) with where it
+    leaves the boat, in :func:`legal_moves`' order; worked out once for each position."""
     key = ("moves", boat_id)
-    found: list[tuple[Move, _End | None]] | None = position._memo.get(key)
-    if found is not None:
-        return found
-    b = position.boat(boat_id)
-    out: list[tuple[Move, _End | None]] = []
-    for m in playable(position, boat_id):
-        search = _search(position, b)
-        for acts, bow, heading, fin in search.ends(*search.budget(m.card, m.discard)):
-            out.append((_move(boat_id, m.card, acts, m.discard), (bow, heading, fin)))
-    if not out and _card_allows(position, Move(boat_id)):
-        out = [(Move(boat_id), None)]
-        if position.phase == "race" and b.status is None:
-            out.append((Move(boat_id, exchange=True), None))
-    position._memo[key] = out
-    return out
+    found: list[tuple[Card | None, Card | None, tuple[Action, ...], _End]] | None = \
+        position._memo.get(key)
+    if found is None:
+        search = _search(position, position.boat(boat_id))
+        found = position._memo[key] = [
+            (c, d, acts, (bow, heading, fin))
+            for c, d in _playable(position, boat_id)
+            for acts, bow, heading, fin in search.ends(*search.budget(c, d))]
+    return found
+
+
+def _skips(position: Position, b: Boat) -> list[Move]:
+    """The moves of a boat without a card move: its skip (and in the race, when it has no
+    start verdict, the skip that exchanges its hand), when the rules allow it."""
+    if not _card_allows(position, Move(b.id)):
+        return []
+    if position.phase == "race" and b.status is None:
+        return [Move(b.id), Move(b.id, exchange=True)]
+    return [Move(b.id)]
 
 
 def _search(position: Position, b: Boat) -> _Search:
-    """The move generator's tables for one boat of a position, made once for it."""
+    """The move generator's tables for one boat of a position, made once for it (ready for
+    the budgets of every card and discard it may use)."""
     key = ("search", b.id)
     found: _Search | None = position._memo.get(key)
     if found is None:
         found = position._memo[key] = _Search(position, b)
+        found.wanted.update(found.budget(c, d) for c, d in _playable(position, b.id))
     return found
 
 
-_Bounds = tuple[int, int, int, int]
 _Ends = list[tuple[tuple[Action, ...], Point, Compass, bool]]
+_HEADINGS = tuple(sorted(Compass, key=lambda h: h.value))
+"""The headings by their index, the bearing over 45 (``N`` 0, ``NE`` 1, ... ``NW`` 7)."""
+_PAD = 1
+"""The margin around the board in the search's table of places: one action moves the bow
+one column and one row at most, so a step from the board stays in the table."""
 
 
 class _Search:
     """The legal moves of one boat in one position, worked out once for the position (kept
-    in its memo, so that every card and discard shares them):
+    in its memo, so that every card and discard shares them).
 
-    - which hull places (bow, heading) are not allowed: for each heading, the columns and
-      rows a bow may take with the hull on the board, and the few places near a mark or
-      another hull that touch or cross it;
-    - for each heading, the Movement Point actions (no step into the wind during the race)
-      and the blocks of crew tacks, with those bounds;
+    A hull place (bow, heading) is a number: the column, the row and the heading's index
+    (``((x + 1) * rows + y + 1) * 8 + heading``), so that each action adds the same number to
+    it whatever the place. The tables:
+
+    - ``legal``: one byte for each place, whether a hull may stand there (on the board, off
+      the marks, off every other hull and crossing no diagonal one);
+    - ``steps``: for each heading, the Movement Point actions (no step into the wind during
+      the race), each with what it adds to the place and whether the into-the-wind rule
+      stops the move there; ``turns``: the blocks of crew tacks with what each tack adds;
     - for each budget (Movement Points, crew points), one action sequence for each distinct
       end (bow, heading, finish) whose end is allowed: a breadth-first search, shorter
       sequences first;
-    - the ends that leave another racing boat without a legal action.
+    - ``blocking``: the ends that leave another racing boat without a legal action.
     """
 
-    __slots__ = ("_ends", "bad", "blocking", "boat", "course", "covered", "crew_on",
-                 "crew_turns", "end_into_wind_ok", "last_leg", "partial", "start", "steps")
+    __slots__ = ("_ends", "_row", "blocking", "boat", "course", "covered", "crew_on",
+                 "end_into_wind_ok", "last_leg", "legal", "partial", "rows", "start", "steps",
+                 "turns", "wanted")
 
     def __init__(self, position: Position, b: Boat) -> None:
         o = position.options
@@ -1054,38 +1075,51 @@ class _Search:
         self.end_into_wind_ok = start or o.into_the_wind
         self.covered = any(y == b.id for _, y in covered(position))
         w, h = c.width, c.height
-        bounds: dict[Compass, _Bounds] = {}
-        for hd in Compass:
+        rows = self.rows = h + 1 + 2 * _PAD
+        self.steps = tuple(
+            tuple((a, (dx * rows + dy) * 8 + nh // 45 - i, stop and nh is Compass.N)
+                  for a, dx, dy, nh, into in _STEPS[hd] if start or not into)
+            for i, hd in enumerate(_HEADINGS))
+        self.turns = tuple(
+            tuple((k, blk, tuple(nh // 45 - i for nh in headings))
+                  for k, blk, headings in _CREW_BLOCKS[hd])
+            for i, hd in enumerate(_HEADINGS))
+        legal = bytearray((w + 1 + 2 * _PAD) * rows * 8)
+        for i, hd in enumerate(_HEADINGS):
             dx, dy = hd.step
-            bounds[hd] = (max(0, dx), min(w, w + dx), max(0, dy), min(h, h + dy))
-        self.steps = {
-            hd: tuple((a, dx, dy, nh, *bounds[nh], stop and nh is Compass.N)
-                      for a, dx, dy, nh, into in _STEPS[hd] if start or not into)
-            for hd in Compass}
-        """For each heading, the Movement Point actions: the action, the bow's step, the new
-        heading, the bounds of the bow with that heading, whether the move stops there."""
-        self.crew_turns = {
-            hd: tuple((k, blk, tuple((nh, *bounds[nh]) for nh in headings))
-                      for k, blk, headings in _CREW_BLOCKS[hd])
-            for hd in Compass}
-        """For each heading, the blocks of crew tacks: how many, the actions, each heading
-        on the way with the bounds of the bow."""
+            y0, y1 = max(0, dy), min(h, h + dy)
+            ones = b"\x01" * (y1 - y0 + 1)
+            for x in range(max(0, dx), min(w, w + dx) + 1):
+                first = ((x + _PAD) * rows + y0 + _PAD) * 8 + i
+                legal[first:first + 8 * len(ones):8] = ones
         board = _Board(position, b.id)
-        bad: set[tuple[Point, Compass]] = set()
+        place = self.place
         for t in board.taken:
             for hd in Compass:
                 dx, dy = hd.step
-                bad.add((t, hd))
-                bad.add(((t[0] + dx, t[1] + dy), hd))
+                for bow in (t, (t[0] + dx, t[1] + dy)):
+                    if -_PAD <= bow[0] <= w + _PAD and -_PAD <= bow[1] <= h + _PAD:
+                        legal[place(bow, hd)] = 0
         for pq in board.diagonals:
             (px, py), (qx, qy) = pq
-            bad.add(((px, qy), Compass.from_step((px - qx, qy - py))))
-            bad.add(((qx, py), Compass.from_step((qx - px, py - qy))))
-        self.bad = bad
-        """The places on the board no hull may take: on or against a mark or a hull."""
+            legal[place((px, qy), Compass.from_step((px - qx, qy - py)))] = 0
+            legal[place((qx, py), Compass.from_step((qx - px, py - qy)))] = 0
+        self.legal = legal
         self.blocking = _blocking_places(position, b, start)
-        """The ends that leave another racing boat without a legal action."""
         self._ends: dict[tuple[int, int], _Ends] = {}
+        self._row: frozenset[int] | None = None
+        self.wanted: set[tuple[int, int]] = set()
+        """The budgets the boat's cards and discards will ask for: one search serves every
+        budget of the same crew points."""
+
+    def place(self, bow: Point, heading: Compass) -> int:
+        """The number of a hull place."""
+        return ((bow[0] + _PAD) * self.rows + bow[1] + _PAD) * 8 + heading // 45
+
+    def hull(self, q: int) -> tuple[Point, Compass]:
+        """The bow and heading of a hull place's number."""
+        x, y = divmod(q >> 3, self.rows)
+        return (x - _PAD, y - _PAD), _HEADINGS[q & 7]
 
     def budget(self, card: Card | None, discard: Card | None) -> tuple[int, int]:
         """The Movement Points and crew points of a card played or discarded (what
@@ -1108,81 +1142,115 @@ class _Search:
         """One action sequence for each distinct end of a move with that budget, the ends
         not allowed (into the wind under the base rules, leaving another boat without an
         action) left out: ``(actions, bow, heading, finished)``."""
-        key = (points, crew)
-        found = self._ends.get(key)
-        if found is None:
-            blocking = self.blocking
-            north_ok = self.end_into_wind_ok
-            found = self._ends[key] = [
-                (acts, bow, heading, fin)
-                for (bow, heading, fin), acts in self._search(points, crew).items()
-                if (heading is not Compass.N or north_ok) and (bow, heading) not in blocking]
-        return found
-
-    def _search(self, points: int, crew: int,
-                ) -> dict[tuple[Point, Compass, bool], tuple[Action, ...]]:
-        """A breadth-first search over Movement Point actions whose hulls stay legal, with at
-        most one block of crew tacks turning one way, before, between or after them."""
-        b = self.boat
-        partial = self.partial
+        found = self._ends.get((points, crew))
+        if found is not None:
+            return found
         if not self.crew_on:
             crew = 0
-        steps = self.steps
-        turns = self.crew_turns
-        bad = self.bad
-        # a hull crosses the finish line only on the last leg, into the rows below the line
-        last_leg = self.last_leg
-        finishes = self.course._finishes
-        row = self.course.line_row if last_leg else -1
-        # state: bow, heading, Movement Points spent, crew block used, finished, stopped
-        State = tuple[Point, Compass, int, bool, bool, bool]
-        first: State = (b.at, b.heading, 0, False, b.finished, False)
-        seen: set[State] = {first}
-        frontier: list[tuple[State, tuple[Action, ...]]] = [(first, ())]
-        outcomes: dict[tuple[Point, Compass, bool], tuple[Action, ...]] = {}
+        # the search for the most points also finds the moves of fewer (a sequence of
+        # fewer points is found as it would be alone): one search for each crew budget,
+        # except when a move may leave points unspent
+        if self.partial:
+            wanted = {points}
+        else:
+            wanted = {p for p, c in self.wanted if c == crew or not self.crew_on} | {points}
+        blocking = self.blocking
+        north_ok = self.end_into_wind_ok
+        hull = self.hull
+        for p, outcomes in self._search(wanted, crew).items():
+            ends: _Ends = []
+            for end, acts in outcomes.items():
+                bow, heading = hull(end >> 1)
+                if (heading is not Compass.N or north_ok) and (bow, heading) not in blocking:
+                    ends.append((acts, bow, heading, bool(end & 1)))
+            self._ends[(p, crew)] = ends
+        return self._ends[(points, crew)]
+
+    def _finishes(self, q: int, nq: int) -> bool:
+        """Whether the hull going from place ``q`` to ``nq`` crosses the finish line."""
+        return self.course._finishes(_hull(*self.hull(q)), _hull(*self.hull(nq)))
+
+    def _on_row(self) -> frozenset[int]:
+        """The hull places with a point on the row of the start and finish line."""
+        if self._row is not None:
+            return self._row
+        c = self.course
+        row = c.line_row
+        out = set()
+        for hd in Compass:
+            dx, dy = hd.step
+            for x in range(c.width + 1):
+                out.add(self.place((x, row), hd))
+                out.add(self.place((x + dx, row + dy), hd))
+        self._row = frozenset(out)
+        return self._row
+
+    def _search(self, wanted: set[int], crew: int) -> dict[int, dict[int, tuple[Action, ...]]]:
+        """A breadth-first search over Movement Point actions whose hulls stay legal, with at
+        most one block of crew tacks turning one way, before, between or after them: for
+        each number of Movement Points wanted, each end (its place's number, twice, plus
+        one when it finished) with the first sequence found."""
+        b = self.boat
+        partial = self.partial
+        points = max(wanted)
+        found: dict[int, dict[int, tuple[Action, ...]]] = {p: {} for p in sorted(wanted)}
+        # a move stopped by the wind ends a move of as many points or more
+        stops = [[found[p] for p in found if p >= spent] for spent in range(points + 1)]
+        steps, turns, legal = self.steps, self.turns, self.legal
+        # only a hull with a point on the line's row may cross it, on the last leg
+        on_row = self._on_row() if self.last_leg else frozenset()
+        finishes = self._finishes
+        # a state: the place, Movement Points spent, crew block used, finished, stopped;
+        # seen as one number: the place, then three bits of points spent and three flags
+        q0 = self.place(b.at, b.heading)
+        first = (q0, 0, False, b.finished, False, ())
+        seen = {q0 << 6 | b.finished << 1}
+        frontier: list[tuple[int, int, bool, bool, bool, tuple[Action, ...]]] = [first]
         while frontier:
-            nxt: list[tuple[State, tuple[Action, ...]]] = []
-            for state, done in frontier:
-                bow, heading, spent, used, fin, stopped = state
-                if spent == points or stopped or partial:
-                    outcomes.setdefault((bow, heading, fin), done)
-                    if stopped:
-                        continue
-                x, y = bow
+            nxt: list[tuple[int, int, bool, bool, bool, tuple[Action, ...]]] = []
+            for q, spent, used, fin, stopped, done in frontier:
+                if stopped:
+                    for outcomes in stops[spent]:
+                        outcomes.setdefault(q << 1 | fin, done)
+                    continue
+                if partial:
+                    found[points].setdefault(q << 1 | fin, done)
+                else:
+                    here = found.get(spent)
+                    if here is not None:
+                        here.setdefault(q << 1 | fin, done)
                 if crew and not used:
-                    for k, blk, way in turns[heading]:
+                    for k, blk, way in turns[q & 7]:
                         if k > crew:
                             break
-                        ph, f = heading, fin
-                        for nh, lx, hx, ly, hy in way:
-                            if not (lx <= x <= hx and ly <= y <= hy) or (bow, nh) in bad:
+                        f, pq = fin, q
+                        for d in way:
+                            nq = q + d
+                            if not legal[nq]:
                                 break
-                            if y < row and not f and finishes(_hull(bow, ph), _hull(bow, nh)):
+                            if pq in on_row and not f and finishes(pq, nq):
                                 f = True
-                            ph = nh
+                            pq = nq
                         else:
-                            state = (bow, ph, spent, True, f, False)
-                            if state not in seen:
-                                seen.add(state)
-                                nxt.append((state, done + blk))
+                            key = pq << 6 | spent << 3 | 4 | f << 1
+                            if key not in seen:
+                                seen.add(key)
+                                nxt.append((pq, spent, True, f, False, done + blk))
                 if spent == points:
                     continue
                 more = spent + 1
-                for a, dx, dy, nh, lx, hx, ly, hy, st in steps[heading]:
-                    nx = x + dx
-                    ny = y + dy
-                    if nx < lx or nx > hx or ny < ly or ny > hy:
+                base = more << 3 | used << 2
+                for a, d, st in steps[q & 7]:
+                    nq = q + d
+                    if not legal[nq]:
                         continue
-                    nb = (nx, ny)
-                    if (nb, nh) in bad:
-                        continue
-                    f = fin or (ny < row and finishes(_hull(bow, heading), _hull(nb, nh)))
-                    state = (nb, nh, more, used, f, st)
-                    if state not in seen:
-                        seen.add(state)
-                        nxt.append((state, (*done, a)))
+                    f = fin or (q in on_row and finishes(q, nq))
+                    key = nq << 6 | base | f << 1 | st
+                    if key not in seen:
+                        seen.add(key)
+                        nxt.append((nq, more, used, f, st, (*done, a)))
             frontier = nxt
-        return outcomes
+        return found
 
 
 def _blocking_places(position: Position, b: Boat, start: bool,

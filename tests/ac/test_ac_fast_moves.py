@@ -238,13 +238,13 @@ def test_the_bot_sees_each_move_end_where_its_actions_take_it() -> None:
         if i % 3 or p.phase == "start":
             continue
         for b in p.boats:
-            for m, end in rules._generated(p, b.id):
-                if m.skip:
-                    assert end is None
-                    continue
-                assert end is not None
-                boat = _outcome(p, m)
-                assert (boat.at, boat.heading, boat.finished) == end, m
+            found = rules._generated(p, b.id)
+            moves = ac.legal_moves(p, b.id)
+            assert [Move(b.id, c, acts, d) for c, d, acts, _ in found] == \
+                [m for m in moves if not m.skip]
+            for card, discard, actions, end in found:
+                boat = _outcome(p, Move(b.id, card, actions, discard))
+                assert (boat.at, boat.heading, boat.finished) == end
                 checked += 1
     assert checked > 1000
 
