@@ -287,36 +287,38 @@ def _turn(s: _Sailed, cost: int, heading: float, point: PointOfSail, allowance: 
           tack: Tack | None) -> _Sailed | str:
     """A turn costing ``cost`` to ``heading`` (on ``point``, which allows ``allowance``
     units, on ``tack``), or the section it breaks."""
+    units = _turned(s, cost, point, allowance)
+    if isinstance(units, str):
+        return units
+    remaining, spent, setter = units
+    return _Sailed(s.at, s.path, heading, point, allowance, tack, remaining, spent, setter,
+                   point is PointOfSail.IN_IRONS and not s.waiting, False)
+
+
+def _turned(s: _Sailed, cost: int, point: PointOfSail, allowance: int
+            ) -> tuple[float, float, str] | str:
+    """The units after a turn costing ``cost`` onto ``point`` (which allows ``allowance``):
+    what is left, what has been spent and the section that set them; or the section the
+    turn breaks. A turn onto ``IN_IRONS`` (but the first turn out of them) ends the
+    boat's turn with nothing left."""
     if s.ended:
         return "Turning"
-    ended = False
     if s.waiting:
         if cost > allowance:
             return "In Irons"
-        remaining = float(allowance - cost)
-        spent = float(cost)
-        setter = "In Irons"
-    else:
-        remaining = s.remaining
-        if cost > remaining + TOLERANCE:
-            return "Turning"
-        remaining -= cost
-        spent = s.spent + cost
-        setter = s.setter
-        if point is PointOfSail.IN_IRONS:
-            remaining = 0.0
-            ended = True
-            setter = "Turning"
-        elif point is s.point:
-            pass
-        elif allowance < s.allowance:
-            remaining = min(remaining, float(allowance))
-            setter = "Turning"
-        else:
-            remaining = max(remaining, allowance - spent)
-            setter = "Turning"
-    return _Sailed(s.at, s.path, heading, point, allowance, tack, remaining, spent, setter,
-                   ended, False)
+        return float(allowance - cost), float(cost), "In Irons"
+    remaining = s.remaining
+    if cost > remaining + TOLERANCE:
+        return "Turning"
+    remaining -= cost
+    spent = s.spent + cost
+    if point is PointOfSail.IN_IRONS:
+        return 0.0, spent, "Turning"
+    if point is s.point:
+        return remaining, spent, s.setter
+    if allowance < s.allowance:
+        return min(remaining, float(allowance)), spent, "Turning"
+    return max(remaining, allowance - spent), spent, "Turning"
 
 
 def _settle(s: _Sailed) -> str | None:
@@ -657,26 +659,26 @@ def _legal_plans(position: Position, b: Boat, step: int, splits: bool, penalty: 
                     sources.append(((run(float(first)),), sm))
         for t, cost, heading, point, allowance, tack, sin, cos in turns:
             for steps, src in sources:
-                probe = _turn(src, cost, heading, point, allowance, tack)
-                if isinstance(probe, str):
+                units = _turned(src, cost, point, allowance)  # the probe: _turn's units
+                if isinstance(units, str):
                     continue
-                remaining = probe.remaining
+                remaining = units[0]
                 if remaining <= TOLERANCE:  # the turn spent every unit (or ended in irons)
-                    if not (others and touching(probe.at, heading)):
-                        out.append(_Offered((*steps, t), probe.path, heading, point, tack,
+                    if not (others and touching(src.at, heading)):
+                        out.append(_Offered((*steps, t), src.path, heading, point, tack,
                                             max(remaining, 0.0)))
                     continue
                 # _run of what is left, in half units: less than half a unit is left over
                 rest = math.floor(remaining * 2 + TOLERANCE) / 2
                 if rest <= 0 or rest > remaining + TOLERANCE:
                     continue
-                at = probe.at
+                at = src.at
                 to = (at[0] + rest * sin, at[1] + rest * cos)
                 remaining -= rest
                 if max(abs(to[0]), abs(to[1])) > limits.MAX_COORD or remaining > TOLERANCE \
                         or (others and touching(to, heading)):
                     continue
-                out.append(_Offered((*steps, t, run(rest)), (*probe.path, to), heading, point,
+                out.append(_Offered((*steps, t, run(rest)), (*src.path, to), heading, point,
                                     tack, max(remaining, 0.0)))
     return out
 
