@@ -94,6 +94,7 @@ def choose_move(race: Race, rng: random.Random) -> Move:
     others = [b.at for b in pos.boats if b.id != boat and math.dist(b.at, me.at) < extent + apart]
     line = race.course.line
     before_gun = pos.start_turns_left > 0 and not progress.early  # over early: may go back
+    facing = rules._facing(pos, line)
     best: tuple[float, tuple[PlanStep, ...]] | None = None
     for c in plans:
         path = c.path
@@ -102,7 +103,7 @@ def choose_move(race: Race, rng: random.Random) -> Move:
             continue
         if keep_clear_of and _passes_near(path, keep_clear_of, clear):
             continue
-        if before_gun and rules._crosses_towards_course(pos, line, path):
+        if before_gun and rules._goes_over(line, facing, path):
             continue
         score = math.dist(end, target) + rng.random() * 0.3
         if c.point is PointOfSail.IN_IRONS:

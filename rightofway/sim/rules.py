@@ -178,15 +178,28 @@ def course_side(position: Position, line: Line, at: Vec) -> float:
 
 
 def _course_side(position: Position, line: Line, at: Vec) -> float:
+    return _side(line, _facing(position, line), at)
+
+
+def _facing(position: Position, line: Line) -> bool:
+    """Whether the course side of a starting line lies to the left of it, looking from its
+    first end to its second (the side the wind comes from; for a line along the wind, the
+    side of the first mark)."""
     (x1, y1), (x2, y2) = line.ends
-    cross = (x2 - x1) * (at[1] - y1) - (y2 - y1) * (at[0] - x1)
     w = math.radians(position.wind_degrees)
     up = (x1 + math.sin(w), y1 + math.cos(w))
     ref = (x2 - x1) * (up[1] - y1) - (y2 - y1) * (up[0] - x1)
     if abs(ref) < 1e-9 * math.dist(line.ends[0], line.ends[1]) and position.marks:
         m = position.marks[0].at
         ref = (x2 - x1) * (m[1] - y1) - (y2 - y1) * (m[0] - x1)
-    return cross if ref >= 0 else -cross
+    return ref >= 0
+
+
+def _side(line: Line, facing: bool, at: Vec) -> float:
+    """:func:`course_side` of a line whose course side is known (:func:`_facing`)."""
+    (x1, y1), (x2, y2) = line.ends
+    cross = (x2 - x1) * (at[1] - y1) - (y2 - y1) * (at[0] - x1)
+    return cross if facing else -cross
 
 
 def _crossing(position: Position, line: Line, p: Vec, q: Vec) -> int:
@@ -194,7 +207,12 @@ def _crossing(position: Position, line: Line, p: Vec, q: Vec) -> int:
     itself from the pre-start side to the course side, -1 when it goes back to the
     pre-start side (across the line or its extensions), 0 otherwise. A point on the line
     is on the pre-start side."""
-    before, after = _course_side(position, line, p), _course_side(position, line, q)
+    return _leg_crossing(line, _facing(position, line), p, q)
+
+
+def _leg_crossing(line: Line, facing: bool, p: Vec, q: Vec) -> int:
+    """:func:`_crossing` of a line whose course side is known (:func:`_facing`)."""
+    before, after = _side(line, facing, p), _side(line, facing, q)
     if before <= 0 < after and segments_cross(p, q, *line.ends):
         return 1
     return -1 if before > 0 >= after else 0
@@ -214,7 +232,13 @@ def crosses_towards_course(position: Position, line: Line, path: tuple[Vec, ...]
 
 
 def _crosses_towards_course(position: Position, line: Line, path: tuple[Vec, ...]) -> bool:
-    return any(_crossing(position, line, p, q) > 0 for p, q in itertools.pairwise(path))
+    return _goes_over(line, _facing(position, line), path)
+
+
+def _goes_over(line: Line, facing: bool, path: tuple[Vec, ...]) -> bool:
+    """:func:`crosses_towards_course` of a line whose course side is known
+    (:func:`_facing`): a bot asks it of every plan."""
+    return any(_leg_crossing(line, facing, p, q) > 0 for p, q in itertools.pairwise(path))
 
 
 def crosses_towards_prestart(position: Position, line: Line, path: tuple[Vec, ...]) -> bool:
@@ -262,8 +286,9 @@ def _start_crossing(position: Position, line: Line, path: tuple[Vec, ...],
     gun = position.start_turns_left <= 0
     over = early
     went_over = came_back = started = False
+    facing = _facing(position, line)
     for p, q in itertools.pairwise(path):
-        way = _crossing(position, line, p, q)
+        way = _leg_crossing(line, facing, p, q)
         if way > 0 and gun and not over:
             started = True
             break
