@@ -11,6 +11,7 @@ import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -361,3 +362,44 @@ def test_push_refuses_time_going_back_and_bad_boats() -> None:
     tracker.close()
     with pytest.raises(InputError, match="closed"):
         tracker.push(5.0, {})
+
+
+def test_keeping_the_fast_paths_answer_changes_no_incident(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pair's fast-path answer is kept while its tacks, overlap, leeward boat and clear
+    astern boat stay as they were (away from marks): a seeded fleet tacking and gybing in
+    a small square reports the same incidents as when every sample is asked."""
+    import random
+
+    from rightofway.rrs.tracks import report
+
+    rng = random.Random(7)
+    turn = {45.0: 315.0, 315.0: 45.0, 135.0: 225.0, 225.0: 135.0}
+    boats: list[list[Any]] = [
+        [f"B{i}", rng.uniform(0, 12), rng.uniform(0, 12), rng.choice(list(turn)),
+         rng.randint(3, 12)] for i in range(12)]
+    samples: list[dict[str, tuple[float, float, float]]] = []
+    for _ in range(120):
+        samples.append({b[0]: (b[1], b[2], b[3]) for b in boats})
+        for b in boats:
+            b[4] -= 1
+            rad = math.radians(b[3])
+            nx, ny = b[1] + 0.25 * math.sin(rad), b[2] + 0.25 * math.cos(rad)
+            if not (0 <= nx <= 12 and 0 <= ny <= 12):
+                b[3] = (b[3] + 180.0) % 360.0
+                b[4] = rng.randint(3, 12)
+            elif b[4] <= 0:
+                b[3], b[4] = turn[b[3]], rng.randint(3, 12)
+            else:
+                b[1], b[2] = nx, ny
+
+    def report_of() -> list[dict[str, object]]:
+        tracker = Tracker(Course(hull_length=1.0))
+        for t, fleet in enumerate(samples):
+            tracker.push(t, fleet)
+        tracker.close()
+        return [i.to_json() for i in tracker.incidents]
+
+    kept = report_of()
+    monkeypatch.setattr(report, "_REUSE", False)
+    assert len(kept) > 20 and kept == report_of()

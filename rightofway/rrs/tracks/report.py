@@ -73,6 +73,9 @@ ACQUIRED_SECONDS = 3.0
 initially)."""
 TRAIL = 3
 """Earlier samples in the trail of a ruled position."""
+_REUSE = True
+"""Whether a pair's fast-path answer is kept while nothing it turns on changed (the
+tests compare with asking every sample)."""
 
 
 # --- what the report says --------------------------------------------------------------------
@@ -283,8 +286,8 @@ class _Open:
 class _Pair:
     """What a pair's history shows, kept between samples."""
 
-    __slots__ = ("acquired", "astern", "facts", "facts_key", "incident", "relation", "since",
-                 "time", "was", "zone")
+    __slots__ = ("acquired", "astern", "facts", "facts_key", "incident", "relation", "ruled",
+                 "shape", "since", "time", "was", "zone")
 
     def __init__(self) -> None:
         self.time = -math.inf
@@ -300,6 +303,11 @@ class _Pair:
         self.zone: tuple[int, ZoneEntry, float, float] | None = None
         """``(mark index, entry, time made, time the first boat entered)``."""
         self.facts_key: Any = None
+        self.ruled: tuple[float, Any] = (-math.inf, None)
+        """The sample ``relation`` was found at, and the pair's ``shape`` then."""
+        self.shape: tuple[Any, ...] | None = None
+        """What Section A's answer turns on, away from marks and obstructions: the tacks,
+        the tacking, and the overlap with the leeward boat or who is clear astern."""
         self.facts: tuple[Any, Facts] | None = None
         """The last facts made and what they were made of."""
         self.incident: _Open | None = None
@@ -716,17 +724,22 @@ class Tracker:
         hull_a = ((a.sx, a.sy), (a.bx, a.by))
         hull_b = ((b.sx, b.sy), (b.bx, b.by))
         now: str | None = None
+        shape: tuple[Any, ...] = (a.tack, b.tack, a.tacking, b.tacking)
         if same:
             assert a.heading is not None and b.heading is not None
             if overlapped(hull_a, a.heading, hull_b, b.heading):
                 now = "over"
+                lee = _leeward(a, b, self._wind)
+                shape += (lee,)
             else:
-                now = a.id if _astern(a, b) else b.id
+                a_astern = _astern(a, b)
+                now = a.id if a_astern else b.id
+                shape += (a_astern, _astern(b, a))
+        ps.shape = shape
         if now != "over":
             ps.astern = None
         elif was is not None and was != "over":
             came = was
-            lee = _leeward(a, b, self._wind)
             ps.astern = (came, "leeward" if lee == came else "windward", dist <= 2.0 + TOLERANCE)
         ps.was = now
         acquired = None
@@ -785,7 +798,13 @@ class Tracker:
         facts = self._facts(t, ps, a, b, dist)
         items = self._items(a, b)
         relation = None
-        if dist > 1e-6:
+        if (_REUSE and not items[0] and not items[1] and not a.tacking and not b.tacking
+                and ps.ruled == (self._prev_time, ps.shape) and dist > 1e-6):
+            # away from marks and obstructions, who keeps clear of whom (Section A) turns
+            # on the tacks, the overlap, who is clear astern and who is to leeward alone:
+            # unchanged since the sample before, so is the fast path's answer
+            relation = ps.relation
+        elif dist > 1e-6:
             try:
                 pos = Position(self._wind, (a.make_boat(), b.make_boat()), items[0], items[1],
                                items[2], facts, options=self.options)
@@ -846,6 +865,7 @@ class Tracker:
                     inc.last = now
         if relation is not None:
             ps.relation = relation
+            ps.ruled = (t, ps.shape)
             ps.facts_key = key
         ps.time = t
 
