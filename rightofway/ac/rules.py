@@ -42,6 +42,7 @@ from rightofway.ac.moves import (
     points_available,
 )
 from rightofway.ac.position import (
+    DEFAULT_COURSE,
     Boat,
     Card,
     CardError,
@@ -983,12 +984,16 @@ def legal_moves(position: Position, boat_id: str, card: Card | str | None = None
         c = Card.parse(card)
     except CardError as e:
         raise InputError(f"card: {e}") from None
-    base = Move(boat_id, None if discard else c, (), discard=c if discard else None)
-    if not _card_allows(position, base):
+    card_, discard_ = (None, c) if discard else (c, None)
+    if b.hand is not None and c in b.hand:  # the cards in hand are judged once
+        allowed = (card_, discard_) in _playable(position, boat_id)
+    else:
+        allowed = _card_allows(position, Move(boat_id, card_, (), discard=discard_))
+    if not allowed:
         return []
     search = _search(position, b)
-    return [_move(boat_id, base.card, acts, base.discard)
-            for acts, _, _, _ in search.ends(*search.budget(base.card, base.discard))]
+    return [_move(boat_id, card_, acts, discard_)
+            for acts, _, _, _ in search.ends(*search.budget(card_, discard_))]
 
 
 _End = tuple[Point, Compass, bool]
@@ -1040,6 +1045,63 @@ _PAD = 1
 one column and one row at most, so a step from the board stays in the table."""
 
 
+_Steps = tuple[tuple[tuple[Action, int, bool], ...], ...]
+_Turns = tuple[tuple[tuple[int, tuple[Action, ...], tuple[int, ...]], ...], ...]
+
+
+def _action_tables(rows: int, start: bool, stop: bool) -> tuple[_Steps, _Turns]:
+    """For each heading's index, the Movement Point actions a move may make (no step into
+    the wind during the race: ``start`` false), each with what it adds to a place's number
+    on a board of ``rows`` rows (padding included) and whether the into-the-wind rule
+    (``stop``) ends the move there; and the blocks of crew tacks, with what each tack of
+    the block adds."""
+    steps = tuple(
+        tuple((a, (dx * rows + dy) * 8 + nh // 45 - i, stop and nh is Compass.N)
+              for a, dx, dy, nh, into in _STEPS[hd] if start or not into)
+        for i, hd in enumerate(_HEADINGS))
+    turns = tuple(
+        tuple((k, blk, tuple(nh // 45 - i for nh in headings))
+              for k, blk, headings in _CREW_BLOCKS[hd])
+        for i, hd in enumerate(_HEADINGS))
+    return steps, turns
+
+
+def _open_board(w: int, h: int) -> bytearray:
+    """One byte for each hull place of an empty board ``w`` by ``h``: whether the hull is
+    on the board."""
+    rows = h + 1 + 2 * _PAD
+    legal = bytearray((w + 1 + 2 * _PAD) * rows * 8)
+    for i, hd in enumerate(_HEADINGS):
+        dx, dy = hd.step
+        y0, y1 = max(0, dy), min(h, h + dy)
+        ones = b"\x01" * (y1 - y0 + 1)
+        for x in range(max(0, dx), min(w, w + dx) + 1):
+            first = ((x + _PAD) * rows + y0 + _PAD) * 8 + i
+            legal[first:first + 8 * len(ones):8] = ones
+    return legal
+
+
+def _against(rows: int) -> tuple[int, ...]:
+    """What takes a place's number with the bow on a point (heading N) to the numbers of the
+    hull places with the bow or the stern on that point."""
+    out: list[int] = []
+    for i, hd in enumerate(_HEADINGS):
+        dx, dy = hd.step
+        out.append(i)
+        out.append((dx * rows + dy) * 8 + i)
+    return tuple(out)
+
+
+_DEFAULT_SIZE = (DEFAULT_COURSE.width, DEFAULT_COURSE.height)
+_DEFAULT_ROWS = DEFAULT_COURSE.height + 1 + 2 * _PAD
+_DEFAULT_TABLES = {(start, stop): _action_tables(_DEFAULT_ROWS, start, stop)
+                   for start in (False, True) for stop in (False, True)}
+"""The action tables of the library's course, made once."""
+_DEFAULT_OPEN = bytes(_open_board(*_DEFAULT_SIZE))
+"""The hull places of the library's empty course."""
+_DEFAULT_AGAINST = _against(_DEFAULT_ROWS)
+
+
 class _Search:
     """The legal moves of one boat in one position, worked out once for the position (kept
     in its memo, so that every card and discard shares them).
@@ -1076,30 +1138,21 @@ class _Search:
         self.covered = any(y == b.id for _, y in covered(position))
         w, h = c.width, c.height
         rows = self.rows = h + 1 + 2 * _PAD
-        self.steps = tuple(
-            tuple((a, (dx * rows + dy) * 8 + nh // 45 - i, stop and nh is Compass.N)
-                  for a, dx, dy, nh, into in _STEPS[hd] if start or not into)
-            for i, hd in enumerate(_HEADINGS))
-        self.turns = tuple(
-            tuple((k, blk, tuple(nh // 45 - i for nh in headings))
-                  for k, blk, headings in _CREW_BLOCKS[hd])
-            for i, hd in enumerate(_HEADINGS))
-        legal = bytearray((w + 1 + 2 * _PAD) * rows * 8)
-        for i, hd in enumerate(_HEADINGS):
-            dx, dy = hd.step
-            y0, y1 = max(0, dy), min(h, h + dy)
-            ones = b"\x01" * (y1 - y0 + 1)
-            for x in range(max(0, dx), min(w, w + dx) + 1):
-                first = ((x + _PAD) * rows + y0 + _PAD) * 8 + i
-                legal[first:first + 8 * len(ones):8] = ones
+        if (w, h) == _DEFAULT_SIZE:
+            self.steps, self.turns = _DEFAULT_TABLES[start, stop]
+            legal = bytearray(_DEFAULT_OPEN)
+        else:
+            self.steps, self.turns = _action_tables(rows, start, stop)
+            legal = _open_board(w, h)
+        # no hull on or against a mark or another hull, nor crossing a diagonal one
         board = _Board(position, b.id)
+        against = _DEFAULT_AGAINST if rows == _DEFAULT_ROWS else _against(rows)
+        for tx, ty in board.taken:
+            if 0 <= tx <= w and 0 <= ty <= h:
+                on = ((tx + _PAD) * rows + ty + _PAD) * 8
+                for d in against:
+                    legal[on + d] = 0
         place = self.place
-        for t in board.taken:
-            for hd in Compass:
-                dx, dy = hd.step
-                for bow in (t, (t[0] + dx, t[1] + dy)):
-                    if -_PAD <= bow[0] <= w + _PAD and -_PAD <= bow[1] <= h + _PAD:
-                        legal[place(bow, hd)] = 0
         for pq in board.diagonals:
             (px, py), (qx, qy) = pq
             legal[place((px, qy), Compass.from_step((px - qx, qy - py)))] = 0
