@@ -465,15 +465,23 @@ class _Fleet:
 
 def _pair(position: Position, ga: BoatGeometry, gb: BoatGeometry,
           rule18: bool | None, fleet: _Fleet | None = None) -> PairFacts:
-    rows = _boats(position).by_id
-    a_astern = _row_astern(rows[ga.id], rows[gb.id])
-    b_astern = _row_astern(rows[gb.id], rows[ga.id])
+    boats = _boats(position)
+    rows = boats.by_id
+    ra, rb = rows[ga.id], rows[gb.id]
+    a_astern = _row_astern(ra, rb)
+    b_astern = _row_astern(rb, ra)
     direct = not a_astern and not b_astern
     via = None
     if not direct and len(position.boats) > 2:
-        fleet = fleet or _Fleet(position)
-        for c in sorted(fleet.overlapping[ga.id] & fleet.overlapping[gb.id]):
-            gc = fleet.geos[c]
+        if fleet is not None:
+            common = fleet.overlapping[ga.id] & fleet.overlapping[gb.id]
+        else:  # one pair: the boats overlapping both, without the overlaps of every pair
+            common = {c for c, rc in rows.items() if c != ga.id and c != gb.id
+                      and not _row_astern(rc, ra) and not _row_astern(ra, rc)
+                      and not _row_astern(rc, rb) and not _row_astern(rb, rc)}
+        geos = boats.geos
+        for c in sorted(common):
+            gc = geos[c]
             if (_between(gc, ga, gb) and _terms_apply(position, gc, ga)
                     and _terms_apply(position, gc, gb)):
                 via = c
@@ -1402,13 +1410,22 @@ class _SectionC:
 
     # obstacles ----------------------------------------------------------------------
 
-    def kept_clear_by_both(self) -> list[str]:
-        """The other boats both boats of the pair must keep clear of, in the boats' order."""
+    def kept_clear_by_both(self, reach: float) -> list[str]:
+        """The other boats both boats of the pair must keep clear of whose hulls come within
+        ``reach`` of either's, in the boats' order."""
         a, b = self.ga.id, self.gb.id
+        boats = _boats(self.position)
         if isinstance(self._keeps_clear, _Kept):
             common = self._keeps_clear.of[a] & self._keeps_clear.of[b]
-            return sorted(common, key=self._keeps_clear.index.__getitem__)
+            return [c for c in sorted(common, key=self._keeps_clear.index.__getitem__)
+                    if min(boats.gap(a, c), boats.gap(b, c)) <= reach]
+        if boats.unknown is not None:  # asking of every boat names the first unknown tack
+            return [c for c in self.position.boat_ids if c not in (a, b)
+                    and self.keeps_clear_of(a, c) and self.keeps_clear_of(b, c)
+                    and min(boats.gap(a, c), boats.gap(b, c)) <= reach]
+        # the distance first: each keep-clear asked costs a search of the fleet
         return [c for c in self.position.boat_ids if c not in (a, b)
+                and min(boats.gap(a, c), boats.gap(b, c)) <= reach
                 and self.keeps_clear_of(a, c) and self.keeps_clear_of(b, c)]
 
     def keeps_clear_of(self, x: str, c: str) -> bool:
@@ -1926,10 +1943,14 @@ def _ahead_on_course(sc: _SectionC, g: BoatGeometry) -> Obstruction | Mark | Boa
     for m in pos.marks:
         if point_segment_distance(m.at, bow, reach) <= _CLEARANCE:
             found.append((point_segment_distance(m.at, g.hull[0], g.hull[1]), m))
+    # on her course first, as each keep-clear asked may search the fleet; of every boat in
+    # turn when a tack is unknown, so that the first unknown one is named as before
+    ask_all = _boats(pos).unknown is not None
     for b in pos.boats:
-        if b.id == g.id or not sc.keeps_clear_of(g.id, b.id):
+        if b.id == g.id or (ask_all and not sc.keeps_clear_of(g.id, b.id)):
             continue
-        if segment_distance(course[0], course[1], b.hull[0], b.hull[1]) <= _CLEARANCE:
+        if segment_distance(course[0], course[1], b.hull[0], b.hull[1]) <= _CLEARANCE \
+                and (ask_all or sc.keeps_clear_of(g.id, b.id)):
             found.append((hull_distance(g.hull, b.hull), b))
     return min(found, key=lambda x: x[0])[1] if found else None
 
@@ -2041,7 +2062,7 @@ def _obstacle(sc: _SectionC) -> _Obstacle | None:
     boats = _boats(sc.position)
     a, b = ga.id, gb.id
     geos = boats.geos
-    for cid in sc.kept_clear_by_both():
+    for cid in sc.kept_clear_by_both(reach):
         gc = geos[cid]
         d = min(boats.gap(a, cid), boats.gap(b, cid))
         if d <= reach and (best is None or d < best[0]) \
@@ -2533,9 +2554,9 @@ def relations(position: Position, within: float | None = None) -> list[Relation]
     obstruction, a boat that hailed for room to tack, or two overlapped boats that both keep
     clear of a third (an obstruction to them).
 
-    With ``within`` (:func:`keep_clear`), only the pairs in range, and only boats in range
-    of both are a boat between them, an obstruction they both keep clear of, or a boat on
-    a hailing boat's course that she keeps clear of (RRS 20.1(a)).
+    With ``within`` (:func:`keep_clear`), only the pairs in range; a boat is between two
+    others, or an obstruction both keep clear of (RRS 19), only in range of both, and on a
+    hailing boat's course (RRS 20.1(a)) only in range of her.
     """
     if not isinstance(position, Position):
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
