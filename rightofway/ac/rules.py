@@ -49,7 +49,6 @@ from rightofway.ac.position import (
     Position,
     Status,
     Tack,
-    _crossing,
     _hull,
     _tack_of,
 )
@@ -1121,7 +1120,7 @@ class _Search:
     - ``blocking``: the ends that leave another racing boat without a legal action.
     """
 
-    __slots__ = ("_ends", "_row", "blocking", "boat", "course", "covered", "crew_on",
+    __slots__ = ("_ends", "_row", "blocked", "boat", "course", "covered", "crew_on",
                  "end_into_wind_ok", "last_leg", "legal", "partial", "rows", "start", "steps",
                  "turns", "wanted")
 
@@ -1158,12 +1157,45 @@ class _Search:
             legal[place((px, qy), Compass.from_step((px - qx, qy - py)))] = 0
             legal[place((qx, py), Compass.from_step((qx - px, py - qy)))] = 0
         self.legal = legal
-        self.blocking = _blocking_places(position, b, start)
+        self.blocked = self._blocking(position, against)
+        """The places of the ends that leave another racing boat without a legal action;
+        ``None``: every end does."""
         self._ends: dict[tuple[int, int], _Ends] = {}
         self._row: frozenset[int] | None = None
         self.wanted: set[tuple[int, int]] = set()
         """The budgets the boat's cards and discards will ask for: one search serves every
         budget of the same crew points."""
+
+    def _blocking(self, position: Position, against: tuple[int, ...]) -> frozenset[int] | None:
+        """The places of the boat's hull that leave another racing boat without a legal
+        action (each other boat's legal actions found once, without this boat: a hull
+        blocks a boat when it takes or crosses every one of them); ``None`` (every place)
+        when a boat has none whatever this boat does."""
+        b, start, rows = self.boat, self.start, self.rows
+        out: set[int] = set()
+        for x in position.boats:
+            if x.id == b.id or not position.obstacle(x) or not _racing(position, x):
+                continue
+            xb = _Board(position, x.id, b.id)
+            kill: set[int] | None = None
+            for a in MP_ACTIONS:
+                nb, nh, stepped = _act(x.at, x.heading, a)
+                if (stepped is Compass.N and not start) or not xb.free(nb, nh):
+                    continue
+                # the places with the bow or the stern on the hull, or crossing it
+                near: set[int] = set()
+                (px, py), (qx, qy) = hull = _hull(nb, nh)
+                for ux, uy in hull:
+                    on = ((ux + _PAD) * rows + uy + _PAD) * 8
+                    near.update(on + d for d in against)
+                if px != qx and py != qy:
+                    near.add(self.place((px, qy), Compass.from_step((px - qx, qy - py))))
+                    near.add(self.place((qx, py), Compass.from_step((qx - px, py - qy))))
+                kill = near if kill is None else kill & near
+            if kill is None:
+                return None
+            out |= kill
+        return frozenset(out)
 
     def place(self, bow: Point, heading: Compass) -> int:
         """The number of a hull place."""
@@ -1207,15 +1239,18 @@ class _Search:
             wanted = {points}
         else:
             wanted = {p for p, c in self.wanted if c == crew or not self.crew_on} | {points}
-        blocking = self.blocking
+        blocked = self.blocked
         north_ok = self.end_into_wind_ok
-        hull = self.hull
+        rows = self.rows
         for p, outcomes in self._search(wanted, crew).items():
             ends: _Ends = []
-            for end, acts in outcomes.items():
-                bow, heading = hull(end >> 1)
-                if (heading is not Compass.N or north_ok) and (bow, heading) not in blocking:
-                    ends.append((acts, bow, heading, bool(end & 1)))
+            if blocked is not None:
+                for end, acts in outcomes.items():
+                    q = end >> 1
+                    i = q & 7
+                    if (i or north_ok) and q not in blocked:
+                        x, y = divmod(q >> 3, rows)
+                        ends.append((acts, (x - _PAD, y - _PAD), _HEADINGS[i], bool(end & 1)))
             self._ends[(p, crew)] = ends
         return self._ends[(points, crew)]
 
@@ -1304,53 +1339,3 @@ class _Search:
                         nxt.append((nq, more, used, f, st, (*done, a)))
             frontier = nxt
         return found
-
-
-def _blocking_places(position: Position, b: Boat, start: bool,
-                     ) -> frozenset[tuple[Point, Compass]]:
-    """The hull places of ``b`` that leave another racing boat without a legal action
-    (each other boat's legal actions found once, without ``b``: a hull blocks a boat when
-    it takes or crosses every one of them); every place when a boat has none whatever
-    ``b`` does."""
-    out: set[tuple[Point, Compass]] = set()
-    for x in position.boats:
-        if x.id == b.id or not position.obstacle(x) or not _racing(position, x):
-            continue
-        xb = _Board(position, x.id, b.id)
-        found: list[tuple[Point, Point]] = []
-        for a in MP_ACTIONS:
-            nb, nh, stepped = _act(x.at, x.heading, a)
-            if stepped is Compass.N and not start:
-                continue
-            if xb.free(nb, nh):
-                found.append(_hull(nb, nh))
-        if not found:
-            return _EVERYWHERE
-        # a hull that blocks takes or crosses the first of them
-        (p, q) = found[0]
-        near: set[tuple[Point, Compass]] = set()
-        for h in Compass:
-            dx, dy = h.step
-            for r in (p, q):
-                near.add((r, h))
-                near.add(((r[0] + dx, r[1] + dy), h))
-        if p[0] != q[0] and p[1] != q[1]:
-            u, v = (p[0], q[1]), (q[0], p[1])
-            near.add((u, Compass.from_step((u[0] - v[0], u[1] - v[1]))))
-            near.add((v, Compass.from_step((v[0] - u[0], v[1] - u[1]))))
-        out.update(k for k in near
-                   if all(c[0] in (m := _hull(*k)) or c[1] in m or _crossing(c, m)
-                          for c in found))
-    return frozenset(out)
-
-
-class _Everywhere(frozenset[tuple[Point, Compass]]):
-    """Every hull place (what leaves a boat without an action when it has none at all)."""
-
-    __slots__ = ()
-
-    def __contains__(self, item: object) -> bool:
-        return True
-
-
-_EVERYWHERE = _Everywhere()
