@@ -74,7 +74,8 @@ MAX_ITEMS = 1000
 MAX_FLEET = 10_000
 """Most boats of a position or a snapshot made in a program (a scenario file holds at most
 :data:`~rightofway.limits.MAX_BOATS`): the fleets an engine rules within an interaction
-range (``within=`` of :func:`~rightofway.rrs.keep_clear`)."""
+range (``within=`` of :func:`~rightofway.rrs.keep_clear`; every pair is ruled of at most
+:data:`~rightofway.limits.MAX_BOATS` boats)."""
 
 
 def _hull(value: object, name: str) -> Hull:

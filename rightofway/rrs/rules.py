@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rightofway import limits
 from rightofway.errors import InputError
 from rightofway.explain import Citation, Step, render_steps, steps_json
 from rightofway.geometry import Tack
@@ -2206,7 +2207,7 @@ def rulings(position: Position, within: float | None = None) -> list[PairRuling]
     means), in the same order."""
     if not isinstance(position, Position):
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
-    reach = _within(within)
+    reach = _within(within, position)
     boats = _boats(position)
     if boats.unknown is not None:  # her tack decides every pair: say which it is
         _tack(position, boats.geos[boats.unknown.id])
@@ -2240,16 +2241,24 @@ def keep_clear(position: Position, within: float | None = None) -> list[tuple[st
     as a sailor sees it. A pair's answer is then the answer over every pair unless a boat
     out of its range is the only one between them that overlaps both. A ``within`` that is
     not a number is a :class:`TypeError`, one below 0 or not finite an
-    :class:`~rightofway.errors.InputError`, each naming ``within``.
+    :class:`~rightofway.errors.InputError`, each naming ``within``; so is ``None`` for a
+    position of more than :data:`~rightofway.limits.MAX_BOATS` boats (a position made in a
+    program may hold up to ``rightofway.rrs.position.MAX_FLEET``), whose every pair would
+    cost more than a call should.
     """
     if not isinstance(position, Position):
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
-    return _keep_clear(position, _within(within))[0]
+    return _keep_clear(position, _within(within, position))[0]
 
 
-def _within(within: object) -> float | None:
-    """The interaction range checked: ``None`` (every pair), else hull lengths, 0 or more."""
+def _within(within: object, position: Position) -> float | None:
+    """The interaction range checked: ``None`` (every pair, of at most
+    :data:`~rightofway.limits.MAX_BOATS` boats), else hull lengths, 0 or more."""
     if within is None:
+        if len(position.boats) > limits.MAX_BOATS:
+            raise InputError(f"within: every pair of {len(position.boats)} boats is too many "
+                             f"to rule (at most {limits.MAX_BOATS} boats); give an interaction "
+                             "range in hull lengths, such as within=5")
         return None
     reach = as_number(within, "within")
     if reach < 0:
@@ -2560,7 +2569,7 @@ def relations(position: Position, within: float | None = None) -> list[Relation]
     """
     if not isinstance(position, Position):
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
-    reach = _within(within)
+    reach = _within(within, position)
     decided, links = _keep_clear(position, reach)
     boats = _boats(position)
     near = boats.near
@@ -2608,7 +2617,7 @@ def engagement_graph(position: Position, within: float | None = None) -> nx.DiGr
 
     if not isinstance(position, Position):
         raise TypeError(f"position: expected an RRS Position, got {type(position).__name__}")
-    reach = _within(within)
+    reach = _within(within, position)
     nodes = []
     for b in position.boats:
         geo = _geometry(position, b)

@@ -290,3 +290,18 @@ def test_a_fleet_of_thousands_within_a_range() -> None:
     assert len(got) == len(pairs)
     assert [set(a[:2]) for a in got] == [{pos.boats[i].id, pos.boats[j].id}
                                          for i, j in sorted(pairs)]
+
+
+def test_every_pair_of_more_boats_than_a_file_holds_is_refused_naming_within() -> None:
+    from rightofway import limits
+
+    n = limits.MAX_BOATS + 1
+    # abreast two lengths apart, heading East on port tack (wind North)
+    pos = Position(0, tuple(Boat(f"B{i}", (0.0, 2.0 * i), 90) for i in range(n)))
+    for fn in (keep_clear, relations, rulings, engagement_graph):
+        with pytest.raises(InputError, match=r"^within: every pair of 101 boats"):
+            fn(pos)
+    # each is to windward of the one south of her, the only boat in range that way (rule 11)
+    assert keep_clear(pos, within=2.5) == [(f"B{i + 1}", f"B{i}", "11") for i in range(n - 1)]
+    small = Position(0, pos.boats[:limits.MAX_BOATS])
+    assert len(keep_clear(small)) == limits.MAX_BOATS * (limits.MAX_BOATS - 1) // 2
