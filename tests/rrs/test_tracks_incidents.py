@@ -152,6 +152,13 @@ def test_overlap_from_clear_astern_within_two_lengths_and_right_of_way_acquired(
     kinds = [(t, e.kind) for t, e in events]
     assert kinds == [(13, "opened"), (18, "changed"), (22, "changed"), (23, "changed"),
                      (28, "closed")]
+    # each event's incident as it stood: the changes so far, the end at that sample
+    for n, (t, e) in enumerate(events[1:4], 1):
+        assert e.boats == ("A", "B") and e.incident.changes == inc.changes[:n]
+        assert e.incident.end == t
+    assert events[0][1].incident.ruling is not None
+    assert events[0][1].incident.ruling.rules == ("12",)
+    assert events[-1][1].incident == inc
     facts = inc.position.facts if inc.position is not None else None
     assert facts is not None and facts.overlap_from_clear_astern == ("B", "leeward", True)
     assert facts.acquired_right_of_way == ("B", True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import re
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -154,16 +154,46 @@ class Incident:
                 "changes": [c.to_json() for c in self.changes], "scenario": self.scenario}
 
 
-@dataclass(frozen=True, slots=True)
 class IncidentEvent:
     """What a sample did to an incident: ``opened`` it, ``changed`` its ruling, or
-    ``closed`` it; ``incident`` as it stands then. An open incident ends at the sample and
-    is ruled at its closest approach so far on the facts alone; a closed one is ruled with
-    the trail as well, as its scenario file writes it (the facts carry what the trail
-    shows, so the two agree but for the rare reading only a trail gives)."""
+    ``closed`` it, between ``boats``; :attr:`incident` as it stood then. An open incident
+    ends at the sample and is ruled at its closest approach so far on the facts alone; a
+    closed one is ruled with the trail as well, as its scenario file writes it (the facts
+    carry what the trail shows, so the two agree but for the rare reading only a trail
+    gives). An open incident's ruling is worked out when first asked for."""
 
-    kind: Literal["opened", "changed", "closed"]
-    incident: Incident
+    __slots__ = ("_incident", "_make", "boats", "kind")
+
+    def __init__(self, kind: Literal["opened", "changed", "closed"],
+                 incident: Incident | Callable[[], Incident],
+                 boats: tuple[str, str] | None = None) -> None:
+        self.kind = kind
+        if isinstance(incident, Incident):
+            self._incident: Incident | None = incident
+            self._make: Callable[[], Incident] | None = None
+            self.boats = incident.boats
+        else:
+            if boats is None:
+                raise TypeError("boats: name the pair of an incident made when asked for")
+            self._incident, self._make, self.boats = None, incident, boats
+
+    @property
+    def incident(self) -> Incident:
+        """The incident as it stood at the sample."""
+        if self._incident is None:
+            assert self._make is not None
+            self._incident, self._make = self._make(), None
+        return self._incident
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, IncidentEvent):
+            return NotImplemented
+        return (self.kind, self.incident) == (other.kind, other.incident)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"IncidentEvent(kind={self.kind!r}, boats={self.boats!r})"
 
 
 # --- each boat ----------------------------------------------------------------------------
@@ -265,8 +295,8 @@ trail a, trail b, (marks, obstructions, lines))``."""
 class _Open:
     """An incident being recorded."""
 
-    __slots__ = ("avoiding", "changes", "closest", "closest_time", "contact", "end", "last",
-                 "pair", "ruled", "snap", "start")
+    __slots__ = ("avoiding", "base", "changes", "closest", "closest_time", "contact", "end",
+                 "last", "pair", "ruled", "snap", "start")
 
     def __init__(self, pair: tuple[str, str], time: float) -> None:
         self.pair = pair
@@ -281,6 +311,9 @@ class _Open:
         self.avoiding: str | None = None
         self.changes: list[Change] = []
         self.last: Ruling | None = None
+        """The ruling found last (``None`` until one is needed)."""
+        self.base: _Snap | None = None
+        """The incident's first sample that can be ruled, from which changes count."""
 
 
 class _Pair:
@@ -449,7 +482,9 @@ class Tracker:
                 ps.incident = None
             if ps.zone is None or not self._zone_alive(pair, ps.zone):
                 del self._pairs[pair]
-        events.sort(key=lambda e: e.incident.boats)
+        events.sort(key=lambda e: e.boats)
+        opened.sort(key=lambda e: e.boats)
+        changed.sort(key=lambda e: e.boats)
         return events + opened + changed
 
     def close(self) -> list[IncidentEvent]:
@@ -460,7 +495,7 @@ class Tracker:
                 events.append(IncidentEvent("closed", self._finish(ps.incident)))
                 ps.incident = None
         self._closed = True
-        return sorted(events, key=lambda e: e.incident.boats)
+        return sorted(events, key=lambda e: e.boats)
 
     # --- the boats ---
 
@@ -852,16 +887,19 @@ class Tracker:
                    if t0 >= since):
                 inc.avoiding = holder_st.id
         if first:
-            inc.last = self._rule(snap, False)[0] if relation is not None else None
-            opened.append(IncidentEvent("opened", self._incident(inc)))
-        elif relation is not None and key != ps.facts_key:
-            now = self._rule(snap, False)[0]
-            if now is not None and now != inc.last:
-                if inc.last is not None:
-                    inc.changes.append(Change(t, now))
-                    inc.last = now
-                    changed.append(IncidentEvent("changed", self._incident(inc)))
-                else:
+            inc.base = snap if relation is not None else None
+            opened.append(self._event("opened", inc))
+        elif relation is not None:
+            if inc.base is None and inc.last is None:
+                inc.base = snap  # the first sample that can be ruled: what changes start from
+            elif key != ps.facts_key:
+                if inc.last is None and inc.base is not None:
+                    inc.last = self._rule(inc.base, False)[0]
+                now = self._rule(snap, False)[0]
+                if now is not None and now != inc.last:
+                    if inc.last is not None:
+                        inc.changes.append(Change(t, now))
+                        changed.append(self._event("changed", inc))
                     inc.last = now
         if relation is not None:
             ps.relation = relation
@@ -922,12 +960,23 @@ class Tracker:
         return done
 
     def _incident(self, inc: _Open, final: bool = False) -> Incident:
-        ruled, pos = self._rule(inc.snap, final) if inc.snap is not None else (None, None)
-        return Incident(inc.pair, _time(inc.start), _time(inc.end), _time(inc.closest_time),
-                        round(inc.closest, 4), ruled, inc.contact, inc.avoiding,
-                        tuple(inc.changes), pos,
-                        _time(inc.snap[0]) if inc.snap is not None and pos is not None
-                        else None)
+        return self._made(self._state(inc), final)
+
+    def _event(self, kind: Literal["opened", "changed"], inc: _Open) -> IncidentEvent:
+        state = self._state(inc)
+        return IncidentEvent(kind, lambda: self._made(state, False), inc.pair)
+
+    @staticmethod
+    def _state(inc: _Open) -> tuple[Any, ...]:
+        return (inc.pair, inc.start, inc.end, inc.closest_time, inc.closest, inc.contact,
+                inc.avoiding, tuple(inc.changes), inc.snap)
+
+    def _made(self, state: tuple[Any, ...], final: bool) -> Incident:
+        pair, start, end, closest_time, closest, contact, avoiding, changes, snap = state
+        ruled, pos = self._rule(snap, final) if snap is not None else (None, None)
+        return Incident(pair, _time(start), _time(end), _time(closest_time),
+                        round(closest, 4), ruled, contact, avoiding, changes, pos,
+                        _time(snap[0]) if snap is not None and pos is not None else None)
 
 
 # --- small pieces -------------------------------------------------------------------------
