@@ -628,6 +628,8 @@ def _legal_plans(position: Position, b: Boat, step: int, splits: bool, penalty: 
     far = _extent(position) + reach
     others = [o.at for o in position.boats if o.id != bid
               and abs(o.at[0] - sx) <= far and abs(o.at[1] - sy) <= far]
+    # nor the edge of the area a position may reach, unless a plan might take her there
+    edge = max(abs(sx), abs(sy)) + _extent(position) >= limits.MAX_COORD
 
     def touching(at: Vec, heading: float) -> bool:
         x, y = at
@@ -675,7 +677,8 @@ def _legal_plans(position: Position, b: Boat, step: int, splits: bool, penalty: 
                 at = src.at
                 to = (at[0] + rest * sin, at[1] + rest * cos)
                 remaining -= rest
-                if max(abs(to[0]), abs(to[1])) > limits.MAX_COORD or remaining > TOLERANCE \
+                if remaining > TOLERANCE \
+                        or (edge and max(abs(to[0]), abs(to[1])) > limits.MAX_COORD) \
                         or (others and touching(to, heading)):
                     continue
                 out.append(_Offered((*steps, t, run(rest)), (*src.path, to), heading, point,
