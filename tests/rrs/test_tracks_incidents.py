@@ -410,3 +410,13 @@ def test_keeping_the_fast_paths_answer_changes_no_incident(
     kept = report_of()
     monkeypatch.setattr(report, "_REUSE", False)
     assert len(kept) > 20 and kept == report_of()
+
+
+def test_a_wind_shift_changes_the_tacks_from_its_time() -> None:
+    """The wind steps from north to east at 9 s: S, heading 315, is on starboard either
+    way, and so is P, heading 45, from then: the port-starboard rule gives way to the
+    rules between boats on the same tack."""
+    course = Course(hull_length=1.0, wind=((0.0, 0.0), (9.0, 90.0)))
+    inc = only(sail(port_starboard, 20, course)[0])
+    assert inc.changes and inc.changes[0].time == 9.0
+    assert inc.changes[0].ruling.rules[0] in ("11", "12")

@@ -13,6 +13,7 @@ change, and at the closest approach.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections import deque
@@ -349,6 +350,35 @@ class _Pair:
 # --- the tracker --------------------------------------------------------------------------
 
 
+def _check_boats(boats: object, speeds: object) -> None:
+    """Refuse what is not a fleet to push: ids to ``(x, y)`` or ``(x, y, heading)``, and
+    ids to knots."""
+    if not isinstance(boats, Mapping):
+        raise TypeError(f"boats: expected a mapping of boat id to (x, y) or (x, y, "
+                        f"heading), got {type(boats).__name__}")
+    for bid, place in boats.items():
+        if type(bid) is not str or not bid:
+            raise InputError(f"boats: expected boat ids (text), got {shown(bid)}")
+        if not isinstance(place, (tuple, list)) or len(place) not in (2, 3):
+            raise InputError(f"boats[{bid!r}]: expected (x, y) or (x, y, heading), got "
+                             f"{shown(place)}")
+        for v in place:
+            if isinstance(v, bool) or not isinstance(v, (int, float)) \
+                    or not math.isfinite(v) or abs(v) > 1e12:
+                raise InputError(f"boats[{bid!r}]: expected finite numbers, got "
+                                 f"{shown(place)}")
+    if speeds is None:
+        return
+    if not isinstance(speeds, Mapping):
+        raise TypeError(f"speeds: expected a mapping of boat id to knots, got "
+                        f"{type(speeds).__name__}")
+    for bid, knots in speeds.items():
+        if isinstance(knots, bool) or not isinstance(knots, (int, float)) \
+                or not math.isfinite(knots) or knots < 0:
+            raise InputError(f"speeds[{bid!r}]: expected knots, 0 or more, got "
+                             f"{shown(knots)}")
+
+
 def _check_number(value: object, name: str, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) \
             or not math.isfinite(value) or not low < value <= high:
@@ -417,6 +447,7 @@ class Tracker:
         self._time = -math.inf
         self._prev_time = -math.inf
         self._wind = course.wind_at(0.0)
+        self._shifts = [t for t, _ in course.wind] if len(course.wind) > 1 else []
         self._closed = False
         self._ruled: tuple[Any, bool, tuple[Ruling | None, Position | None]] = (
             None, False, (None, None))
@@ -451,17 +482,15 @@ class Tracker:
         close. The events of this sample: incidents closed, then opened, then changed."""
         if self._closed:
             raise InputError("push: the tracker is closed")
-        t = _check_number(time, "time", -1e15, 1e15) if not (
-            isinstance(time, (int, float)) and not isinstance(time, bool)
-            and time == 0) else 0.0
+        t = _check_number(time, "time", -1e15, 1e15)
         if t <= self._time:
             raise InputError(f"time: expected a time after the last push ({self._time:g}), "
                              f"got {t:g}")
-        if not isinstance(boats, Mapping):
-            raise TypeError(f"boats: expected a mapping of boat id to (x, y) or (x, y, "
-                            f"heading), got {type(boats).__name__}")
+        _check_boats(boats, speeds)
         self._prev_time, self._time = self._time, t
-        self._wind = self.course.wind_at(t)
+        if self._shifts:
+            i = bisect.bisect_right(self._shifts, t + 1e-9) - 1
+            self._wind = self.course.wind[max(i, 0)][1]
         present = self._move(t, boats, speeds)
         self._zones(t, present)
         events: list[IncidentEvent] = []
@@ -507,15 +536,6 @@ class Tracker:
         close_hauled = self.options.close_hauled
         present: list[_Boat] = []
         for bid, place in boats.items():
-            if type(bid) is not str or not bid:
-                raise InputError(f"boats: expected boat ids (text), got {shown(bid)}")
-            if not isinstance(place, (tuple, list)) or len(place) not in (2, 3):
-                raise InputError(f"boats[{bid!r}]: expected (x, y) or (x, y, heading), got "
-                                 f"{shown(place)}")
-            for v in place:
-                if isinstance(v, bool) or not isinstance(v, (int, float)) \
-                        or not math.isfinite(v):
-                    raise InputError(f"boats[{bid!r}]: expected numbers, got {shown(place)}")
             st = self._boats.get(bid)
             if st is None:
                 st = self._boats[bid] = _Boat(bid)
