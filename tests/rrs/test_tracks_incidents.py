@@ -378,7 +378,7 @@ def test_keeping_the_fast_paths_answer_changes_no_incident(
     a small square reports the same incidents as when every sample is asked."""
     import random
 
-    from rightofway.rrs.tracks import report
+    from rightofway.rrs.tracks import tracker as module
 
     rng = random.Random(7)
     turn = {45.0: 315.0, 315.0: 45.0, 135.0: 225.0, 225.0: 135.0}
@@ -408,7 +408,7 @@ def test_keeping_the_fast_paths_answer_changes_no_incident(
         return [i.to_json() for i in tracker.incidents]
 
     kept = report_of()
-    monkeypatch.setattr(report, "_REUSE", False)
+    monkeypatch.setattr(module, "_REUSE", False)
     assert len(kept) > 20 and kept == report_of()
 
 

@@ -21,6 +21,14 @@ they open, change and close.
 ('A', 'B', ('10',))
 """
 
+from rightofway.rrs.tracks.derive import (
+    ACQUIRED_SECONDS,
+    AVOIDING_DEGREES,
+    AVOIDING_SECONDS,
+    CHANGING_COURSE,
+    STILL_KNOTS,
+    TRAIL,
+)
 from rightofway.rrs.tracks.read import (
     KNOT,
     MAX_TRACK_BYTES,
@@ -33,20 +41,8 @@ from rightofway.rrs.tracks.read import (
     read_tracks,
     samples,
 )
-from rightofway.rrs.tracks.report import (
-    ACQUIRED_SECONDS,
-    AVOIDING_DEGREES,
-    AVOIDING_SECONDS,
-    CHANGING_COURSE,
-    STILL_KNOTS,
-    TRAIL,
-    Change,
-    Incident,
-    IncidentEvent,
-    Ruling,
-    Tracker,
-    incidents,
-)
+from rightofway.rrs.tracks.report import Change, Incident, IncidentEvent, Ruling
+from rightofway.rrs.tracks.tracker import Tracker, incidents
 
 __all__ = [
     "ACQUIRED_SECONDS",
