@@ -346,3 +346,18 @@ def test_a_step_must_be_positive(tmp_path: Path) -> None:
     tracks = read_tracks([write(tmp_path, "t.csv", "time,boat,x,y\n0,A,0,0\n")])
     with pytest.raises(InputError, match="step: expected seconds"):
         list(samples(tracks, 0))
+
+
+def test_gpx_course_and_speed_are_headings_and_knots(tmp_path: Path) -> None:
+    path = write(tmp_path, "q.gpx", """<?xml version="1.0"?>
+<gpx version="1.0" creator="t" xmlns="http://www.topografix.com/GPX/1/0">
+<trk><name>Q</name><trkseg>
+<trkpt lat="50" lon="-1"><time>2026-06-01T12:00:00Z</time><course>45</course><speed>2</speed>
+</trkpt>
+<trkpt lat="50.0001" lon="-1"><time>2026-06-01T12:00:01Z</time><course>50</course>
+<speed>2.5</speed></trkpt>
+</trkseg></trk></gpx>
+""")
+    q = read_tracks([path]).boats["Q"]
+    assert q.headings == (45.0, 50.0)
+    assert q.speeds == pytest.approx((2 * 3600 / 1852, 2.5 * 3600 / 1852))
