@@ -16,8 +16,8 @@ import random
 from dataclasses import replace
 
 from rightofway.ac import rules
-from rightofway.ac.moves import Move, _act, _move
-from rightofway.ac.position import Boat, Options, Point, Position, _hull
+from rightofway.ac.moves import Action, Move, _act, _move
+from rightofway.ac.position import Boat, Course, Options, Point, Position, Status, _hull
 from rightofway.ac.race import Race
 from rightofway.geometry import Compass
 
@@ -125,12 +125,9 @@ def choose_move(race: Race, rng: random.Random) -> Move:
     old = position.boat(who)
     upwind = old.upwind
     top, row, last = o.course.windward[1], o.course.line_row, o.last_leg
-    for i, (card, discard, actions, end) in enumerate(found):
+    for i, (card, _, actions, end) in enumerate(found):
         if start:
-            lg = rules.legality(position, _move(who, card, actions, discard))
-            if lg.after is None:
-                continue
-            value = _start_score(lg.after, who, position.start_round)
+            value = _start_value(position, old, actions, end[0], end[1])
         else:
             # where the move leaves the boat: a leg completed when the bow passes the
             # windward buoy's row upwind, or the line row downwind before the last leg
@@ -149,16 +146,42 @@ def choose_move(race: Race, rng: random.Random) -> Move:
 
 
 def _start_score(position: Position, boat: str, rnd: int) -> float:
+    """How good a boat is placed after a start manoeuvre in round ``rnd``."""
     b = position.boat(boat)
+    o = position.options
+    return _start_points(b.status, b.at, b.heading, o.course, rnd)
+
+
+def _start_value(position: Position, old: Boat, actions: tuple[Action, ...], at: Point,
+                 heading: Compass) -> float:
+    """:func:`_start_score` of the position after a legal start manoeuvre of ``old`` that
+    ends at ``at``, worked out from its actions: the most hull points over the line on the
+    way give the boat's start verdict as the rules do (``AC Start Procedure``)."""
     row = position.options.course.line_row
-    if b.status == "disqualified":
+    over = 0
+    bow, hd = old.at, old.heading
+    for a in actions:
+        bow, hd, _ = _act(bow, hd, a)
+        over = max(over, sum(1 for p in _hull(bow, hd) if p[1] >= row))
+    status = old.status
+    if over and (position.start_round != 4 or over == 2):
+        status = "disqualified"
+    elif over == 1 and status != "disqualified":
+        status = "stands-still"
+    return _start_points(status, at, heading, position.options.course, position.start_round)
+
+
+def _start_points(status: Status | None, at: Point, heading: Compass, course: Course,
+                  rnd: int) -> float:
+    row = course.line_row
+    if status == "disqualified":
         return -10_000.0
-    if b.status == "stands-still":
+    if status == "stands-still":
         return -500.0
-    if any(p[1] >= row for p in b.points):
+    if any(p[1] >= row for p in _hull(at, heading)):
         return -5_000.0
-    buoy = position.options.course.leeward
+    buoy = course.leeward
     # stay a safe distance below the line until the last rounds, then close in
     want = row - (1 if rnd >= 3 else 2)
-    return -4.0 * abs(b.at[1] - want) - 0.3 * abs(b.at[0] - buoy[0]) + \
-        (1.0 if b.heading in (Compass.N, Compass.NE, Compass.NW) else 0.0)
+    return -4.0 * abs(at[1] - want) - 0.3 * abs(at[0] - buoy[0]) + \
+        (1.0 if heading in (Compass.N, Compass.NE, Compass.NW) else 0.0)

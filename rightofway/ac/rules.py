@@ -1327,15 +1327,23 @@ class _Search:
                 if spent == points:
                     continue
                 more = spent + 1
-                base = more << 3 | used << 2
+                base = more << 3 | used << 2 | fin << 1
+                if fin or q not in on_row:  # no step finishes from here
+                    for a, d, st in steps[q & 7]:
+                        nq = q + d
+                        if legal[nq]:
+                            key = nq << 6 | base | st
+                            if key not in seen:
+                                seen.add(key)
+                                nxt.append((nq, more, used, fin, st, (*done, a)))
+                    continue
                 for a, d, st in steps[q & 7]:
                     nq = q + d
-                    if not legal[nq]:
-                        continue
-                    f = fin or (q in on_row and finishes(q, nq))
-                    key = nq << 6 | base | f << 1 | st
-                    if key not in seen:
-                        seen.add(key)
-                        nxt.append((nq, more, used, f, st, (*done, a)))
+                    if legal[nq]:
+                        f = finishes(q, nq)
+                        key = nq << 6 | base | f << 1 | st
+                        if key not in seen:
+                            seen.add(key)
+                            nxt.append((nq, more, used, f, st, (*done, a)))
             frontier = nxt
         return found

@@ -305,3 +305,58 @@ def test_whether_a_boat_can_move_is_whether_it_has_a_card_move(p: Position,
     b = data.draw(st.sampled_from(p.boats))
     want = any(not m.skip for m in reference_moves(p, b.id))
     assert _can_move(fresh(p), b.id) is want
+
+
+def test_the_bot_judges_start_manoeuvres_as_the_rules_place_them() -> None:
+    """During the start the bot values each manoeuvre by the position after it: worked out
+    from the actions (the most hull points over the line give the verdict), as the rules'
+    own position after the move (AC Start Procedure)."""
+    from rightofway.ac import rules
+    from rightofway.ac.bots import _start_score, _start_value
+
+    checked = 0
+    for seed in (1, 2, 3):
+        for p in game_positions((seed,), 2):
+            if p.phase != "start":
+                break
+            for b in p.boats:
+                for card, discard, actions, (at, heading, _) in rules._generated(p, b.id):
+                    after = ac.legality(p, Move(b.id, card, actions, discard)).after
+                    assert after is not None
+                    assert _start_value(p, b, actions, at, heading) == \
+                        _start_score(after, b.id, p.start_round)
+                    checked += 1
+    assert checked > 500
+
+
+@st.composite
+def start_positions(draw: st.DrawFn) -> Position:
+    """Two boats of a match race during the start procedure, near the line (some over it
+    already), any round."""
+    boats = []
+    for i in range(2):
+        bow = (draw(st.integers(2, 18)), draw(st.integers(0, 7)))
+        heading = draw(st.sampled_from(HEADINGS))
+        hand = tuple(draw(st.lists(st.sampled_from(DEFAULT_DECK), min_size=1, max_size=2)))
+        status = draw(st.sampled_from([None, None, "disqualified", "stands-still"]))
+        boats.append(Boat(f"b{i}", bow, heading, hand=hand, status=status))
+    try:
+        return Position(tuple(boats), Options.of({"advanced": True}), "start",
+                        draw(st.integers(0, 4)))
+    except PositionError:
+        assume(False)
+        raise
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(start_positions())
+def test_start_values_near_the_line_are_the_rules(p: Position) -> None:
+    from rightofway.ac import rules
+    from rightofway.ac.bots import _start_score, _start_value
+
+    for b in p.boats:
+        for card, discard, actions, (at, heading, _) in rules._generated(p, b.id):
+            after = ac.legality(p, Move(b.id, card, actions, discard)).after
+            assert after is not None
+            assert _start_value(p, b, actions, at, heading) == \
+                _start_score(after, b.id, p.start_round)
