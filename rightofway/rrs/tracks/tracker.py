@@ -29,6 +29,7 @@ from rightofway.plane import (
     segment_distance,
 )
 from rightofway.positions import Line, PositionError
+from rightofway.rrs.index import near_pairs
 from rightofway.rrs.position import (
     Facts,
     Mark,
@@ -392,37 +393,24 @@ class Tracker:
         return (True, over, _inside(x, y, m.at) if over else None)
 
     def _near(self, present: list[_Boat]) -> Iterable[tuple[_Boat, _Boat, float]]:
-        """The pairs of boats whose hulls are within range, with that distance."""
+        """The pairs of boats whose hulls are within range, with that distance: only the
+        boats of neighbouring cells of the grid (:func:`rightofway.rrs.index.near_pairs`)
+        are measured."""
         rng = self.range
-        size = rng + 1.0
-        reach2 = size * size
-        cells: dict[tuple[int, int], list[_Boat]] = {}
-        floor = math.floor
-        keys = []
-        for st in present:
-            key = (floor(st.cx / size), floor(st.cy / size))
-            keys.append(key)
-            cell = cells.get(key)
-            if cell is None:
-                cells[key] = [st]
-            else:
-                cell.append(st)
+        reach = rng + 1.0  # hulls within range have middles within range + 1
+        reach2 = reach * reach
         out = []
-        for st, (kx, ky) in zip(present, keys, strict=True):
-            for dx, dy in ((0, 0), (1, 0), (1, 1), (0, 1), (-1, 1)):
-                cell = cells.get((kx + dx, ky + dy))
-                if cell is None:
+        candidates = near_pairs([(st.cx, st.cy) for st in present], reach)
+        for st, near in zip(present, candidates, strict=True):
+            for j in near:
+                o = present[j]
+                ex, ey = o.cx - st.cx, o.cy - st.cy
+                if ex * ex + ey * ey > reach2:
                     continue
-                for o in cell:
-                    if dx == 0 and dy == 0 and o.id <= st.id:
-                        continue
-                    ex, ey = o.cx - st.cx, o.cy - st.cy
-                    if ex * ex + ey * ey > reach2:
-                        continue
-                    d = segment_distance((st.sx, st.sy), (st.bx, st.by), (o.sx, o.sy),
-                                         (o.bx, o.by))
-                    if d <= rng + TOLERANCE:
-                        out.append((st, o, d))
+                d = segment_distance((st.sx, st.sy), (st.bx, st.by), (o.sx, o.sy),
+                                     (o.bx, o.by))
+                if d <= rng + TOLERANCE:
+                    out.append((st, o, d))
         return out
 
     # --- the pairs ---
