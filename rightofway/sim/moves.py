@@ -575,6 +575,56 @@ def _extent(position: Position) -> float:
     return max(_ALLOWANCES[position.knots].values()) + 1.0
 
 
+_Turn = tuple[PlanStep, int, float, PointOfSail, int, Tack | None, float, float]
+"""A turn of the legal-move search: the step, its cost, the heading it leaves, her point
+of sail there and its allowance, her tack, and the sine and cosine of the heading."""
+
+
+def _turns(heading: float, wind: float, allow: dict[PointOfSail, int],
+           tack: Tack | None, step: int) -> list[_Turn]:
+    """The turn to every heading on the ``step``-degree grid by the shorter way, from
+    ``heading`` on ``tack`` (neither a run nor P changes them, so every turn of the search
+    starts from there). A whole-degree heading in a wind from a compass point (every
+    heading of a race) finds its turns in the tables of whole degrees."""
+    out: list[_Turn] = []
+    if heading.is_integer() and wind.is_integer():
+        whole, w = int(heading), int(wind)
+        for h in range(0, 360, step):
+            d = (h - whole) % 360  # _shortest, in whole degrees
+            if d > 180:
+                d -= 360
+            if d != 0:
+                t, cost = _WHOLE_TURNS[d]
+                point, fixed = _OFF_THE_WIND[(h - w) % 360]
+                sin, cos = _WHOLE_HEADINGS[h]
+                out.append((t, cost, float(h), point, allow[point],
+                            tack if fixed is None else fixed, sin, cos))
+        return out
+    for h in range(0, 360, step):
+        turn = round(_shortest(heading, float(h)), 6)
+        if turn != 0:
+            to = _normalise(heading + turn)
+            rad = math.radians(to)
+            point = _point_of_sail(to, wind)
+            out.append((PlanStep("T", turn), _turn_cost(turn), to, point, allow[point],
+                        tack_of(to, wind, tack), math.sin(rad), math.cos(rad)))
+    return out
+
+
+_WHOLE_TURNS = {d: (PlanStep("T", float(d)), _turn_cost(float(d)))
+                for d in range(-179, 181) if d != 0}
+"""Each turn of whole degrees the shorter way (-179 to 180) and its cost."""
+_OFF_THE_WIND = tuple((_point_of_sail(float(r), 0.0), tack_of(float(r), 0.0, None))
+                      for r in range(360))
+"""The point of sail and tack of a heading ``r`` whole degrees clockwise from where a wind
+comes from (the angles between whole degrees are exact, so any whole-degree wind gives
+the same); the tack ``None`` where she keeps the tack she had (head to wind, dead
+downwind)."""
+_WHOLE_HEADINGS = tuple((math.sin(math.radians(float(h))), math.cos(math.radians(float(h))))
+                        for h in range(360))
+"""The sine and cosine of each whole-degree heading (a run's direction)."""
+
+
 class _Offered(NamedTuple):
     """A legal plan of :func:`_legal_plans` and where it leaves the boat."""
 
@@ -603,16 +653,7 @@ def _legal_plans(position: Position, b: Boat, step: int, splits: bool, penalty: 
     start = _start(b, wind, allow)
     start_units = allow[start.point]
     bid = b.id
-    # every turn starts from the boat's heading and tack: neither a run nor P changes them
-    turns = []
-    for h in range(0, 360, step):
-        d = round(_shortest(b.heading, float(h)), 6)
-        if d != 0:
-            heading = _normalise(b.heading + d)
-            rad = math.radians(heading)
-            point = _point_of_sail(heading, wind)
-            turns.append((PlanStep("T", d), _turn_cost(d), heading, point, allow[point],
-                          tack_of(heading, wind, start.tack), math.sin(rad), math.cos(rad)))
+    turns = _turns(b.heading, wind, allow, start.tack, step)
     runs: dict[float, PlanStep] = {}
 
     def run(units: float) -> PlanStep:

@@ -202,3 +202,31 @@ def test_a_race_sails_its_moves_as_judge_rules_them(boats: int, seed: int) -> No
         assert sim_rules.keep_clear(pos) == rrs.keep_clear(sim_rules.to_rrs(pos))
         race, _ = race.play(chosen)
     assert judged > 100 and infringed > 0  # the other plans pass close to boats
+
+
+@pytest.mark.parametrize("wind", COMPASS)
+def test_the_tables_of_whole_degrees_give_the_turns_worked_out(wind: str) -> None:
+    # every whole-degree heading, on either tack or none, on grids of several steps: the
+    # turns found in the tables are the turns the sailing functions work out (as the
+    # headings between whole degrees work theirs out)
+    from rightofway.plane import tack_of
+    from rightofway.sim.sailing import _normalise, _point_of_sail, _turn_cost
+
+    w = compass_degrees(wind)
+    allow = moves._ALLOWANCES[12]
+    for heading in range(360):
+        # every heading on the grid of races; from every 13th, each degree and every tack
+        every = heading % 13 == 0
+        for tack in (None, Tack.PORT, Tack.STARBOARD) if every else (Tack.STARBOARD,):
+            for step in (1, 5, 7, 90) if every else (5, 90):
+                worked = []
+                for h in range(0, 360, step):
+                    d = (h - heading) % 360.0  # the shorter way round
+                    d = round(d - 360.0 if d > 180.0 else d, 6)
+                    if d != 0:
+                        to = _normalise(heading + d)
+                        point = _point_of_sail(to, w)
+                        rad = math.radians(to)
+                        worked.append((PlanStep("T", d), _turn_cost(d), to, point, allow[point],
+                                       tack_of(to, w, tack), math.sin(rad), math.cos(rad)))
+                assert moves._turns(float(heading), w, allow, tack, step) == worked
