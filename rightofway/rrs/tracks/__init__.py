@@ -41,7 +41,7 @@ from rightofway.rrs.tracks.read import (
     read_tracks,
     samples,
 )
-from rightofway.rrs.tracks.report import Change, Incident, IncidentEvent, Ruling
+from rightofway.rrs.tracks.report import Change, Incident, IncidentEvent, IncidentRuling
 from rightofway.rrs.tracks.tracker import Tracker, incidents
 
 __all__ = [
@@ -57,8 +57,8 @@ __all__ = [
     "Course",
     "Incident",
     "IncidentEvent",
+    "IncidentRuling",
     "Projection",
-    "Ruling",
     "Track",
     "TrackError",
     "Tracker",

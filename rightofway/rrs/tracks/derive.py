@@ -20,7 +20,7 @@ from rightofway.plane import (
 )
 from rightofway.positions import Line
 from rightofway.rrs.position import Boat, Facts, Mark, Obstruction, ZoneEntry
-from rightofway.rrs.tracks.report import Change, Ruling
+from rightofway.rrs.tracks.report import Change, IncidentRuling
 
 __all__ = [
     "ACQUIRED_SECONDS",
@@ -161,7 +161,7 @@ class _Open:
         self.contact = False
         self.avoiding: str | None = None
         self.changes: list[Change] = []
-        self.last: Ruling | None = None
+        self.last: IncidentRuling | None = None
         """The ruling found last (``None`` until one is needed)."""
         self.base: _Snap | None = None
         """The incident's first sample that can be ruled, from which changes count."""

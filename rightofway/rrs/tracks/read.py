@@ -132,13 +132,14 @@ class Tracks:
     """What :func:`read_tracks` read: each boat's :class:`Track` by id (in the order the
     boats first appear), how the files gave places (``kind``) and times (``time_kind``),
     the projection of latitude and longitude (``None`` for ``x``/``y`` files) and the
-    first fix's time as the files wrote it (``origin``: seconds, or an aware datetime),
+    first fix's time as the files wrote it (``origin``: seconds, or for ISO times seconds
+    since 1970-01-01T00:00:00Z),
     from which every time is counted."""
 
     boats: Mapping[str, Track]
     kind: Kind
     time_kind: TimeKind
-    origin: float | datetime
+    origin: float
     projection: Projection | None = None
     files: tuple[str, ...] = ()
 
@@ -161,7 +162,6 @@ class Tracks:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise TrackError(file, line, field, f"expected seconds (a number) as the "
                                  f"tracks write time, got {shown(value)}")
-            assert isinstance(self.origin, float)
             return _finite(float(value), file, line, field) - self.origin
         if not isinstance(value, (str, datetime)):
             raise TrackError(file, line, field, f"expected an ISO 8601 time with a zone as "
@@ -170,8 +170,7 @@ class Tracks:
         if when.tzinfo is None:
             raise TrackError(file, line, field, f"expected an ISO 8601 time with a zone, got "
                              f"{shown(str(value))}")
-        assert isinstance(self.origin, datetime)
-        return (when - self.origin).total_seconds()
+        return when.timestamp() - self.origin
 
 
 def _finite(value: float, file: str, line: int | None, field: str) -> float:
@@ -417,7 +416,7 @@ def read_tracks(paths: Iterable[str | Path]) -> Tracks:
                                  f"{_TIME_WORDS[this_time]}")
         rows.extend(found)
     assert kind is not None and time_kind is not None
-    origin: float | datetime = min(r[3] for r in rows)
+    first: float | datetime = min(r[3] for r in rows)  # type: ignore[type-var]
     projection = None
     if kind == "latlon":
         projection = Projection(math.fsum(r[4] for r in rows) / len(rows),
@@ -425,8 +424,8 @@ def read_tracks(paths: Iterable[str | Path]) -> Tracks:
     by_boat: dict[str, list[tuple[float, int, _Row]]] = {}
     for n, r in enumerate(rows):
         when = r[3]
-        t = ((when - origin).total_seconds() if isinstance(when, datetime)  # type: ignore[operator]
-             else float(when) - float(origin))  # type: ignore[arg-type]
+        t = ((when - first).total_seconds() if isinstance(when, datetime)  # type: ignore[operator]
+             else float(when) - float(first))  # type: ignore[arg-type]
         by_boat.setdefault(r[2], []).append((t, n, r))
     boats: dict[str, Track] = {}
     for boat, fixes in by_boat.items():
@@ -449,7 +448,7 @@ def read_tracks(paths: Iterable[str | Path]) -> Tracks:
             else None,
             tuple(speeds) if all(s is not None for s in speeds) else None)  # type: ignore[arg-type]
     return Tracks(boats, kind, time_kind,
-                  origin if isinstance(origin, datetime) else float(origin),
+                  first.timestamp() if isinstance(first, datetime) else float(first),
                   projection, tuple(str(p) for p in files))
 
 

@@ -11,11 +11,11 @@ from typing import Any, Literal
 
 from rightofway.rrs.position import Position
 
-__all__ = ["Change", "Incident", "IncidentEvent", "Ruling"]
+__all__ = ["Change", "Incident", "IncidentEvent", "IncidentRuling"]
 
 
 @dataclass(frozen=True, slots=True)
-class Ruling:
+class IncidentRuling:
     """What Part 2 says of a pair: the spec's five keys."""
 
     right_of_way: str
@@ -35,7 +35,7 @@ class Change:
     """The pair's ruling from ``time`` on."""
 
     time: float
-    ruling: Ruling
+    ruling: IncidentRuling
 
     def to_json(self) -> dict[str, Any]:
         """``{"time", "ruling"}``."""
@@ -57,16 +57,29 @@ class Incident:
     writes it as an rrs scenario file."""
 
     boats: tuple[str, str]
+    """The pair, ids sorted."""
     start: float
+    """The first sample within range (seconds from the first fix)."""
     end: float
+    """The last sample within range."""
     closest_time: float
+    """When the hulls came closest (the earliest of equals)."""
     closest_distance: float
-    ruling: Ruling | None
+    """The distance between the hulls then, in hull lengths."""
+    ruling: IncidentRuling | None
+    """The ruling of :attr:`position` (``None`` when the hulls touched at every sample)."""
     contact: bool
+    """The hulls came within the course's ``beam`` of each other."""
     avoiding_action: str | None
+    """The right-of-way boat that took avoiding action, or ``None``."""
     changes: tuple[Change, ...]
+    """Each change of the ruling after ``start``."""
     position: Position | None = field(default=None, compare=False, repr=False)
+    """The position ruled: the pair re-centred on whole hull lengths, with the facts and
+    the trail (``None`` when the hulls touched at every sample)."""
     ruled_time: float | None = None
+    """The sample :attr:`position` is of: the closest approach, or the nearest sample at
+    which the hulls did not touch."""
 
     @property
     def scenario(self) -> str:
@@ -136,7 +149,7 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "boat"
 
 
-def _scenario(a: str, b: str, t: float, pos: Position, r: Ruling) -> str:
+def _scenario(a: str, b: str, t: float, pos: Position, r: IncidentRuling) -> str:
     """The closest approach as an rrs scenario file: the position ruled, its facts and
     trail, and the ruling as its expectations."""
     from rightofway.room import yaml_text

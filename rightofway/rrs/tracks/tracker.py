@@ -1,5 +1,6 @@
-"""Incidents from boats sampled over time: the :class:`Tracker` a game pushes its boats
-into, and :func:`incidents`, which feeds it the samples of recorded tracks.
+"""Incidents from boats sampled over time: the :class:`~rightofway.rrs.tracks.Tracker` a
+game pushes its boats into, and :func:`~rightofway.rrs.tracks.incidents`, which feeds it
+the samples of recorded tracks.
 
 Every step, the boats are dropped into a grid of cells of side ``range + 1`` hull
 lengths and only boats of neighbouring cells are measured against each other; a pair
@@ -18,6 +19,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
+from rightofway import rrs
 from rightofway.errors import InputError, shown
 from rightofway.geometry import Tack
 from rightofway.plane import (
@@ -64,7 +66,7 @@ from rightofway.rrs.tracks.derive import (
     _with,
 )
 from rightofway.rrs.tracks.read import KNOT, Course, Tracks, samples
-from rightofway.rrs.tracks.report import Change, Incident, IncidentEvent, Ruling
+from rightofway.rrs.tracks.report import Change, Incident, IncidentEvent, IncidentRuling
 
 __all__ = ["Tracker", "incidents"]
 
@@ -125,7 +127,7 @@ class Tracker:
     """
 
     def __init__(self, course: Course, *, range: float = 3.0,
-                 heading_window: float = 3.0, options: Options | None = None) -> None:
+                 heading_window: float = 3.0, options: rrs.Options | None = None) -> None:
         if not isinstance(course, Course):
             raise TypeError(f"course: expected a Course, got {type(course).__name__}")
         self.course = course
@@ -175,7 +177,7 @@ class Tracker:
         self._wind = course.wind_at(0.0)
         self._shifts = [t for t, _ in course.wind] if len(course.wind) > 1 else []
         self._closed = False
-        self._ruled: tuple[Any, bool, tuple[Ruling | None, Position | None]] = (
+        self._ruled: tuple[Any, bool, tuple[IncidentRuling | None, Position | None]] = (
             None, False, (None, None))
         """The last sample ruled and its ruling (an incident opens, or changes, at its
         closest approach so far)."""
@@ -641,7 +643,7 @@ class Tracker:
     # --- rulings and the report ---
 
     def _rule(self, snap: _Snap, with_trail: bool = True
-              ) -> tuple[Ruling | None, Position | None]:
+              ) -> tuple[IncidentRuling | None, Position | None]:
         """The explained ruling of a sample, on the position a scenario file writes: the
         pair re-centred on whole hull lengths, with (``with_trail``) the trail of the earlier
         samples both boats have (left out when it cannot be a trail: hulls that touched, a
@@ -652,7 +654,8 @@ class Tracker:
         self._ruled = (snap, with_trail, found)
         return found
 
-    def _rule_now(self, snap: _Snap, with_trail: bool) -> tuple[Ruling | None, Position | None]:
+    def _rule_now(self, snap: _Snap, with_trail: bool
+                  ) -> tuple[IncidentRuling | None, Position | None]:
         _, wind, (ida, idb), ra, rb, facts, ta, tb, (marks, obstructions, lines) = snap
         ox, oy = round((ra[1] + rb[1]) / 2), round((ra[2] + rb[2]) / 2)
         boat_a = _boat_of(ida, ra, ox, oy)
@@ -681,7 +684,7 @@ class Tracker:
                 found = ruling(pos, ida, idb)
             except PositionError:
                 continue
-            return Ruling(found.right_of_way, found.keep_clear, found.mark_room, found.room,
+            return IncidentRuling(found.right_of_way, found.keep_clear, found.mark_room, found.room,
                           found.rules), pos
         return None, None
 
@@ -715,7 +718,7 @@ class Tracker:
 
 def incidents(tracks: Tracks, course: Course, *, step: float = 1.0,
               range: float = 3.0, heading_window: float = 3.0,
-              options: Options | None = None) -> list[Incident]:
+              options: rrs.Options | None = None) -> list[Incident]:
     """Every incident of ``tracks`` sailing ``course``: the samples of
     :func:`~rightofway.rrs.tracks.samples` every ``step`` seconds pushed through a
     :class:`Tracker`, sorted by start, then boat ids."""
