@@ -416,7 +416,7 @@ def read_tracks(paths: Iterable[str | Path]) -> Tracks:
                                  f"{_TIME_WORDS[this_time]}")
         rows.extend(found)
     assert kind is not None and time_kind is not None
-    first: float | datetime = min(r[3] for r in rows)  # type: ignore[type-var]
+    first: float | datetime = min(r[3] for r in rows)
     projection = None
     if kind == "latlon":
         projection = Projection(math.fsum(r[4] for r in rows) / len(rows),
