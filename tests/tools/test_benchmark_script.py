@@ -28,6 +28,7 @@ def test_benchmark_prints_its_ratio_line() -> None:
     for name in ("search", "vector", "americas-cup", "graph"):
         assert any(re.match(rf"ratio {name}/chess: \d+\.\d\d", line) for line in lines), name
     exponents = [line for line in lines if line.startswith("fleet exponent ")]
-    assert len(exponents) == 3 and all(re.search(r": \d+\.\d\d \(", x) for x in exponents)
+    assert len(exponents) == 4 and all(re.search(r": \d+\.\d\d \(", x) for x in exponents)
+    assert any(x.startswith("fleet exponent rrs: ") for x in exponents)
     start_up = [line for line in lines if line.startswith("start-up ")]
     assert len(start_up) == 3 and all(re.search(r" \d+ ms CPU$", line) for line in start_up)
