@@ -429,12 +429,18 @@ class _Links:
         assert self.masks is not None
         return _bits(self.masks[i])
 
-    def common(self, i: int, j: int) -> list[int]:
-        """The boats overlapping both ``i`` and ``j`` directly, in ascending order."""
+    def common(self, i: int, j: int) -> Iterator[int]:
+        """The boats overlapping both ``i`` and ``j`` directly, in ascending order (one at a
+        time: a search may stop at the first)."""
         if self.sets is not None:
-            return sorted(self.sets[i] & self.sets[j])
+            yield from sorted(self.sets[i] & self.sets[j])
+            return
         assert self.masks is not None
-        return _bits(self.masks[i] & self.masks[j])
+        mask = self.masks[i] & self.masks[j]
+        while mask:
+            low = mask & -mask
+            yield low.bit_length() - 1
+            mask ^= low
 
 
 def _bits(mask: int) -> list[int]:
@@ -1412,14 +1418,14 @@ class _SectionC:
     # obstacles ----------------------------------------------------------------------
 
     def kept_clear_by_both(self, reach: float) -> list[str]:
-        """The other boats both boats of the pair must keep clear of whose hulls come within
-        ``reach`` of either's, in the boats' order."""
+        """The other boats both boats of the pair must keep clear of, in the boats' order;
+        where who keeps clear of whom is not known yet, only those whose hulls come within
+        ``reach`` of either's (the others are of no concern to the caller)."""
         a, b = self.ga.id, self.gb.id
-        boats = _boats(self.position)
         if isinstance(self._keeps_clear, _Kept):
             common = self._keeps_clear.of[a] & self._keeps_clear.of[b]
-            return [c for c in sorted(common, key=self._keeps_clear.index.__getitem__)
-                    if min(boats.gap(a, c), boats.gap(b, c)) <= reach]
+            return sorted(common, key=self._keeps_clear.index.__getitem__)
+        boats = _boats(self.position)
         if boats.unknown is not None:  # asking of every boat names the first unknown tack
             return [c for c in self.position.boat_ids if c not in (a, b)
                     and self.keeps_clear_of(a, c) and self.keeps_clear_of(b, c)
@@ -2586,10 +2592,14 @@ def relations(position: Position, within: float | None = None) -> list[Relation]
         if rule in SECTION_D:
             out.append((giver, holder, rule, None, None))
             continue
-        # the overlap as _pair finds it (directly, or through a boat between them)
+        # the overlap as _pair finds it (directly, or through a boat between them), sought
+        # only where Section C may concern them
+        concerned = near[i] or near[j] or ids[i] in hailers or ids[j] in hailers
+        if not (concerned or kept[ids[i]] & kept[ids[j]]):
+            out.append((giver, holder, rule, None, None))
+            continue
         over = links.direct(i, j) or _via(position, boats, i, j, links.common(i, j))
-        if not (near[i] or near[j] or ids[i] in hailers or ids[j] in hailers
-                or (over and kept[ids[i]] & kept[ids[j]])):
+        if not (concerned or over):
             out.append((giver, holder, rule, None, None))
             continue
         ga, gb = geos[i], geos[j]
