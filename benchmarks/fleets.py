@@ -29,6 +29,9 @@ from rightofway.geometry import Compass, Tack
 DENSITY = 0.08
 """Boats per intersection."""
 SIZES = (250, 500, 1000, 2000, 4000)
+TRACK_SIZES = (25, 50, 100, 200, 400)
+"""The tracks series' fleets (each sailing :data:`TRACK_SECONDS` seconds)."""
+TRACK_SECONDS = 300
 
 
 def _spots(n: int, seed: int) -> list[tuple[int, int]]:
@@ -123,11 +126,29 @@ def _cold_rrs_keep_clear(p: rrs.Position) -> object:
     return rrs.keep_clear(p, within=5)
 
 
+def _track_fleet(n: int) -> object:
+    from tracks_fleet import fleet
+
+    return fleet(n, TRACK_SECONDS)
+
+
+def _track_incidents(fixes: object) -> object:
+    from tracks_fleet import incidents_of
+
+    return incidents_of(fixes)  # type: ignore[arg-type]
+
+
+def sizes_of(series: str) -> tuple[int, ...]:
+    """The fleet sizes a series is timed at."""
+    return TRACK_SIZES if series == "tracks" else SIZES
+
+
 SERIES: dict[str, tuple[Callable[[int], object], Callable[[object], object]]] = {
     "claims+engagements": (rtw_fleet, _cold_engagements),  # type: ignore[dict-item]
     "engagement_graph": (rtw_fleet, _cold_graph),  # type: ignore[dict-item]
     "vg engaged pairs": (vg_fleet, _cold_vg_pairs),  # type: ignore[dict-item]
     "rrs": (rrs_fleet, _cold_rrs_keep_clear),  # type: ignore[dict-item]
+    "tracks": (_track_fleet, _track_incidents),  # type: ignore[dict-item]
 }
 """The fleet-scaling series: how to build a fleet of each size, and the work timed on it."""
 
@@ -138,7 +159,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     make, work = SERIES[args.series]
-    print(json.dumps(time_per_size(make, work, SIZES, args.repeat)))
+    print(json.dumps(time_per_size(make, work, sizes_of(args.series), args.repeat)))
 
 
 if __name__ == "__main__":

@@ -204,7 +204,7 @@ def fleet_exponents(repeat: int) -> list[tuple[str, float, list[float]]]:
     import json
     import subprocess
 
-    from fleets import SERIES, SIZES, slope
+    from fleets import SERIES, sizes_of, slope
 
     out = []
     for name in SERIES:
@@ -212,7 +212,7 @@ def fleet_exponents(repeat: int) -> list[tuple[str, float, list[float]]]:
                                "--repeat", str(repeat)],
                               capture_output=True, text=True, check=True)
         times = json.loads(proc.stdout)
-        out.append((name, slope(SIZES, times), times))
+        out.append((name, slope(sizes_of(name), times), times))
     return out
 
 
@@ -243,6 +243,18 @@ def game_races_per_second(ruleset: str, boats: int, count: int) -> tuple[float, 
             race, _ = race.play(bots.choose_move(race, rng))
         played += len(race.moves)
     return count / (time.process_time() - start), played
+
+
+def track_samples_per_second(seconds: int) -> tuple[float, int]:
+    """A simulated 100-boat fleet's tracks, a fix a second for ``seconds`` seconds, pushed
+    through a tracker and reported (``tracks_fleet.py``): boat-samples per CPU second (the
+    fleet's sailing is not timed) and the incidents found."""
+    from tracks_fleet import fleet, incidents_of
+
+    fixes = fleet(100, seconds)
+    start = time.process_time()
+    found = incidents_of(fixes)
+    return len(fixes) / (time.process_time() - start), found
 
 
 def races_per_second(count: int) -> tuple[float, int]:
@@ -331,6 +343,9 @@ def main() -> None:
                         help="random five-boat races to time (0 to skip)")
     parser.add_argument("--fleets", type=int, default=3,
                         help="rounds of the fleet-size scaling (0 to skip)")
+    parser.add_argument("--track-seconds", type=int, default=3600,
+                        help="seconds of a 100-boat fleet's tracks to find incidents in (0 to "
+                             "skip)")
     args = parser.parse_args()
     cases: list[tuple[str, Callable[[], object]]] = [
         ("chess legal_moves (reference)", chess_reference),
@@ -365,11 +380,17 @@ def main() -> None:
             print(f"seeded {ruleset} races ({boats} boats): {moves / args.races:.0f} moves per "
                   "race (goal: at least 3 races per CPU second)")
             print(f"races per CPU second {ruleset}: {rate:.2f}")
+    if args.track_seconds:
+        rate, found = track_samples_per_second(args.track_seconds)
+        print(f"tracks: 100 boats at 1 Hz for {args.track_seconds} s, {found} incidents "
+              "(goal: at least 20,000 boat-samples per CPU second)")
+        print(f"track samples per CPU second: {rate:,.0f}")
     if args.fleets:
         for name, exponent, times in fleet_exponents(args.fleets):
+            sizes = "25 to 400 boats, 300 s of tracks" if name == "tracks" else \
+                "250 to 4,000 boats"
             print(f"fleet exponent {name}: {exponent:.2f} (" + ", ".join(
-                f"{t * 1000:.1f}" for t in times) + " ms for 250 to 4,000 boats; goal: at most "
-                "1.20)")
+                f"{t * 1000:.1f}" for t in times) + f" ms for {sizes}; goal: at most 1.20)")
     rtw_rate = leaves_per_second(search_leaves, args.repeat)
     chess_rate = leaves_per_second(lambda: perft(chess.Board(), 3), args.repeat)
     print(f"search: rtw 2-ply {rtw_rate:,.0f} leaves/s, chess perft(3) {chess_rate:,.0f} "
