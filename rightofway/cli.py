@@ -1,5 +1,5 @@
 """The ``rightofway`` command: check, list, explain and draw scenarios, play, replay and draw
-races, print the schema of scenario files.
+races, report the incidents of tracks, print the schema of scenario files.
 
 Exit status: 0 when every expectation holds, 1 when one fails (or a replay
 finds an illegal move, a wrong event or a record that stops short), 2 on
@@ -150,6 +150,46 @@ def _parser() -> argparse.ArgumentParser:
                          "fail, and the summary)")
     _parallel_options(rp)
 
+    inc = _sub(sub, "incidents", "report the incidents of a race's tracks: boats within "
+               "range of each other, who kept clear of whom and why, by the Racing Rules "
+               "over time",
+               "rightofway incidents race.csv\n"
+               "  rightofway incidents W.gpx L.gpx --course course.yaml --html report.html\n"
+               "  rightofway incidents --races day1/*.csv --jobs 2")
+    inc.add_argument("files", nargs="+", type=Path, metavar="TRACKS",
+                     help="the tracks of one race: CSV files (time, boat, x, y or lat, lon; "
+                          "heading and speed optional) and GPX files (a named track per "
+                          "boat, or one file per boat); with --races, each file a race of "
+                          "its own")
+    inc.add_argument("--course", type=Path, metavar="FILE",
+                     help="the course file (YAML: hull_length, beam, wind, start, marks, "
+                          "obstructions, lines) (default: NAME.course.yaml beside the first "
+                          "tracks file, as play --tracks writes it)")
+    inc.add_argument("--step", default="1", metavar="SECONDS",
+                     help="sample the boats every SECONDS, above 0 and at most 3600 "
+                          "(default: %(default)s)")
+    inc.add_argument("--range", default="3", metavar="LENGTHS",
+                     help="two boats are in an incident while their hulls are within LENGTHS "
+                          "hull lengths, above 0 and at most 100 (default: %(default)s)")
+    inc.add_argument("--heading-window", default="3", metavar="SECONDS",
+                     help="a boat without a heading takes her course over the last SECONDS, "
+                          "above 0 and at most 3600 (default: %(default)s)")
+    inc.add_argument("--json", action="store_true",
+                     help="print the incident report as JSON for programs (an array of "
+                          "incidents; with --races, an object of them by file)")
+    inc.add_argument("--html", type=Path, metavar="FILE",
+                     help="write the report as a web page, a diagram of each incident at its "
+                          "closest approach and at each change")
+    inc.add_argument("--scenarios", type=Path, metavar="DIR",
+                     help="write each incident's closest approach as a scenario file, "
+                          "DIR/ID.yaml, which rightofway check passes")
+    races = inc.add_argument_group(
+        "many races", "with --races each TRACKS file is a race of its own, its course file "
+        "beside it (NAME.course.yaml); one line per race and a total")
+    races.add_argument("--races", action="store_true",
+                       help="each TRACKS file is a race of its own")
+    _parallel_options(races)
+
     s = _sub(sub, "schema", "print the JSON Schema of scenario files",
              "rightofway schema --ruleset vector-game > vector-game.schema.json")
     s.add_argument("--ruleset", metavar="NAME",
@@ -196,6 +236,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _replay_many(args)
             return _replay(args.files[0], full=args.full, quiet=args.quiet,
                            partial=args.partial)
+        if args.command == "incidents":
+            return _incidents(args)
         return _schema(args.ruleset)
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
@@ -716,6 +758,220 @@ def _replay_many(args: argparse.Namespace) -> int:
     if any(r.status == "invalid" for r in results):
         return 2
     return 1 if any(r.status != "ok" for r in results) else 0
+
+
+# --- incidents from tracks ---------------------------------------------------------------------
+
+_INCIDENT_OPTIONS = (
+    ("step", "--step", "seconds", 3600.0),
+    ("range", "--range", "hull lengths", 100.0),
+    ("heading_window", "--heading-window", "seconds", 3600.0),
+)
+"""``incidents``' numeric options: name, flag, unit, the largest value."""
+
+
+def _incident_options(args: argparse.Namespace) -> dict[str, float] | str:
+    """``--step``, ``--range`` and ``--heading-window`` as numbers, or the error."""
+    import math
+
+    found: dict[str, float] = {}
+    for name, flag, unit, top in _INCIDENT_OPTIONS:
+        text = getattr(args, name)
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not 0 < value <= top:  # NaN fails too
+            return f"{flag}: expected {unit}, a number above 0 and at most {top:g}, got {text!r}"
+        found[name] = value
+    return found
+
+
+def _incidents(args: argparse.Namespace) -> int:
+    options = _incident_options(args)
+    if isinstance(options, str):
+        return _fail(options)
+    if args.races:
+        for flag, value in (("--course", args.course), ("--html", args.html),
+                            ("--scenarios", args.scenarios)):
+            if value is not None:
+                return _fail(f"{flag}: one race's; with --races each race's course is the "
+                             "file beside its tracks (NAME.course.yaml) and the report is one "
+                             "line per race")
+        return _incidents_many(args, options)
+    for flag, value in (("--jobs", args.jobs), ("--scheduler", args.scheduler)):
+        if value is not None:
+            return _fail(f"{flag}: spreads many races over workers; give --races, each "
+                         "TRACKS file a race of its own")
+    return _incidents_one(args, options)
+
+
+def _incidents_one(args: argparse.Namespace, options: dict[str, float]) -> int:
+    """``incidents`` of one race: the table (or JSON), and the files asked for, written
+    only once everything is worked out."""
+    from rightofway import parallel
+    from rightofway.errors import InputError
+    from rightofway.rrs.tracks import read_course, read_tracks
+
+    files: list[Path] = args.files
+    try:
+        tracks = read_tracks(files)
+        course_file = args.course or parallel.course_beside(files[0])
+        if course_file is None:
+            return _fail(f"--course: none given, and no course file beside {files[0]} "
+                         f"({files[0].stem}.course.yaml, as play --tracks writes it)")
+        course = read_course(course_file, tracks)
+        for out in (args.html, args.scenarios):
+            problem = _unwritable(out, folder=out is args.scenarios) if out else None
+            if problem:
+                return _fail(problem)
+        found = parallel.incidents_of(
+            tracks, course, progress=None if args.json else parallel.terminal(), **options)
+    except InputError as e:
+        return _fail(str(e))
+    outputs: dict[Path, str] = {}
+    if args.html is not None:
+        try:
+            from rightofway.rrs.tracks.html import report
+        except ImportError:
+            return _fail("--html: the HTML report is not part of this version of rightofway")
+        title = "Incidents: " + ", ".join(f.name for f in files)
+        outputs[args.html] = report(found, tracks, course, title=title)
+    skipped = 0
+    if args.scenarios is not None:
+        import yaml
+
+        for inc in found:
+            text = inc.scenario
+            if not text:
+                skipped += 1  # the hulls touched at every sample: no position to rule
+                continue
+            path = args.scenarios / f"{yaml.safe_load(text)['id']}.yaml"
+            if path in outputs:
+                return _fail(f"--scenarios: two incidents' scenarios would both be {path} "
+                             "(boat ids that differ only in case or punctuation)")
+            outputs[path] = text
+    problem = _write_all(outputs, args.scenarios)
+    if problem:
+        return _fail(problem)
+    if args.json:
+        print(json.dumps([i.to_json() for i in found], indent=2))
+        return 0
+    for line in _incident_table(found):
+        print(line)
+    summary = parallel.IncidentsSummary.of(", ".join(map(str, files)), tracks, found)
+    print(summary.message)
+    if args.html is not None:
+        print(f"report written to {args.html}")
+    if args.scenarios is not None:
+        written = len(outputs) - (args.html is not None)
+        note = f" ({skipped} without a ruling: the hulls touched throughout)" if skipped else ""
+        print(f"{written} scenario file{'s' if written != 1 else ''} written to "
+              f"{args.scenarios}{note}")
+    return 0
+
+
+def _unwritable(path: Path, *, folder: bool) -> str | None:
+    """Why ``path`` (a file, or with ``folder`` a folder to write files in) cannot be
+    written, or ``None``: asked before the work, so that a typo costs no time."""
+    flag = "--scenarios" if folder else "--html"
+    if folder:
+        if path.exists() and not path.is_dir():
+            return f"{flag}: {path} is a file, not a folder"
+        return None
+    if path.is_dir():
+        return f"{flag}: {path} is a folder; give a file name"
+    if not path.parent.is_dir():
+        return f"{flag}: {path}: no such folder {path.parent}"
+    return None
+
+
+def _write_all(outputs: dict[Path, str], folder: Path | None) -> str | None:
+    """Write every file whole: each to a temporary name beside it first, renamed once all
+    are written (on a failure none is left behind); ``folder`` (the scenarios') is made
+    first. The error, or ``None``."""
+    import os
+
+    if folder is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            return f"--scenarios: {folder}: cannot make the folder: {e.strerror}"
+    temps: dict[Path, Path] = {}
+    target: Path | None = None
+    try:
+        for target, text in outputs.items():
+            temp = target.with_name(f".{target.name}.{os.getpid()}.part")
+            temps[target] = temp
+            temp.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        for target, temp in temps.items():
+            temp.replace(target)
+    except OSError as e:
+        for temp in temps.values():
+            with contextlib.suppress(OSError):
+                temp.unlink()
+        return f"{target}: cannot write: {e.strerror}"
+    return None
+
+
+def _incident_table(found: Sequence[Any]) -> list[str]:
+    """The incidents as a table: one row each, with a header."""
+    rows = [["time", "closest", "boats", "ruling", "rules", "room", "contact", "changes"]]
+    for inc in found:
+        r = inc.ruling
+        if r is None:
+            ruling, rules, room = "none: the hulls touched throughout", "-", "-"
+        else:
+            ruling = f"{r.keep_clear} keeps clear of {r.right_of_way}"
+            rules = ", ".join(r.rules) or "-"
+            rooms = [f"mark-room {r.mark_room}"] if r.mark_room else []
+            if r.room:
+                rooms.append(f"room {r.room}")
+            room = ", ".join(rooms) or "-"
+        contact = "yes" if inc.contact else "no"
+        if inc.avoiding_action:
+            contact += f"; avoiding action by {inc.avoiding_action}"
+        rows.append([f"{inc.start:g}-{inc.end:g} s",
+                     f"at {inc.closest_time:g} s, {inc.closest_distance:.2f} lengths",
+                     ", ".join(inc.boats), ruling, rules, room, contact,
+                     str(len(inc.changes))])
+    if len(rows) == 1:
+        return []
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+            for row in rows]
+
+
+def _incidents_many(args: argparse.Namespace, options: dict[str, float]) -> int:
+    """``incidents --races``: one line per race (the error of one that cannot be read, on
+    standard error) and the total; with ``--json`` an object of incident reports by
+    file."""
+    import time
+
+    from rightofway import parallel
+
+    started = time.perf_counter()
+    try:
+        results = parallel.incidents_many(
+            args.files, jobs=args.jobs or 1, scheduler=args.scheduler,
+            progress=None if args.json else parallel.terminal(), **options)
+    except parallel.ClusterUnavailable as e:
+        return _fail(f"--scheduler: {e}")
+    seconds = time.perf_counter() - started
+    bad = [r for r in results if r.status == "invalid"]
+    if args.json:
+        print(json.dumps({r.path: list(r.incidents) for r in results if r.status == "ok"},
+                         indent=2))
+    else:
+        for r in results:
+            if r.status == "ok":
+                print(r.line())
+    sys.stdout.flush()
+    for r in bad:
+        print(f"error: {r.line()}", file=sys.stderr)
+    if not args.json:
+        print(parallel.summarize_incidents(results, seconds).line())
+    return 2 if bad else 0
 
 
 if __name__ == "__main__":  # pragma: no cover

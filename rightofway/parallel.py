@@ -1,17 +1,19 @@
 """Many games and records at once: on one core, on every core, or on a Dask cluster.
 
-The work comes in two pure job functions, each of which returns plain, comparable data:
+The work comes in three pure job functions, each of which returns plain, comparable data:
 
 * :func:`play_one` races the bots of one ruleset through one whole game from a seed;
-* :func:`replay_one` re-adjudicates one game record.
+* :func:`replay_one` re-adjudicates one game record;
+* :func:`incidents_one` reports the incidents of one race's tracks (the Racing Rules over
+  time, :mod:`rightofway.rrs.tracks`).
 
-The runners :func:`play_games` and :func:`replay_records` hand a list of such jobs to one
-of three back ends: in this process one after the other (the default), to a pool of
-worker processes (``jobs`` above 1), or to a Dask cluster (``scheduler``, the address of
-its scheduler; needs the optional extra ``cluster``). Each job depends on its arguments
-alone (every random choice comes from the seed), and the runners return the results in
-the order of the jobs, so the three back ends return exactly the same list.
-:func:`summarize` adds the results up.
+The runners :func:`play_games`, :func:`replay_records` and :func:`incidents_many` hand a
+list of such jobs to one of three back ends: in this process one after the other (the
+default), to a pool of worker processes (``jobs`` above 1), or to a Dask cluster
+(``scheduler``, the address of its scheduler; needs the optional extra ``cluster``). Each
+job depends on its arguments alone (every random choice comes from the seed), and the
+runners return the results in the order of the jobs, so the three back ends return exactly
+the same list. :func:`summarize` and :func:`summarize_incidents` add the results up.
 
 >>> games = play_games("vector-game", 2, [1, 2])
 >>> [g.seed for g in games]
@@ -42,9 +44,15 @@ __all__ = [
     "PENALTY_KINDS",
     "ClusterUnavailable",
     "GameSummary",
+    "IncidentsSummary",
+    "IncidentsTotal",
     "ReplaySummary",
     "Summary",
+    "course_beside",
     "games",
+    "incidents_many",
+    "incidents_of",
+    "incidents_one",
     "play_games",
     "play_one",
     "record_ruleset",
@@ -53,6 +61,7 @@ __all__ = [
     "replay_text",
     "start_game",
     "summarize",
+    "summarize_incidents",
     "terminal",
 ]
 
@@ -332,6 +341,164 @@ def record_ruleset(lines: list[str]) -> str:
     return name
 
 
+def course_beside(path: str | Path) -> Path | None:
+    """The course file beside the tracks file ``path``, as ``play --tracks`` writes it:
+    ``NAME.course.yaml`` for ``NAME.csv``; for a name of several dotted parts
+    (``race.W.gpx``, one boat's file) the shorter names too (``race.W.course.yaml``, then
+    ``race.course.yaml``). ``None`` when there is none."""
+    tracks = Path(path)
+    stem = tracks.stem
+    while stem:
+        found = tracks.with_name(f"{stem}.course.yaml")
+        if found.is_file():
+            return found
+        stem, dot, _ = stem.rpartition(".")
+        if not dot:
+            break
+    return None
+
+
+def incidents_of(tracks: Any, course: Any, *, step: float = 1.0, range: float = 3.0,
+                 heading_window: float = 3.0, progress: IO[str] | None = None) -> list[Any]:
+    """:func:`rightofway.rrs.tracks.incidents` of ``tracks`` sailing ``course``, with a
+    progress bar on the terminal ``progress`` (drawn once the work has taken a second,
+    so that a short file draws none): the samples pushed through a
+    :class:`~rightofway.rrs.tracks.Tracker` one by one, the same incidents."""
+    from rightofway.rrs.tracks import Tracker, samples
+
+    tracker = Tracker(course, range=range, heading_window=heading_window)
+    todo = samples(tracks, step)  # refuses a bad step before the bar is drawn
+    total = int((tracks.end - tracks.start) / step + 1e-9) + 1 if progress is not None else 0
+    bar = _Bar(progress, total, "samples", delay=1.0)
+    try:
+        for n, (t, places, speeds) in enumerate(todo, 1):
+            tracker.push(t, places, speeds)
+            if progress is not None and n % 64 == 0:
+                bar.to(n)
+        tracker.close()
+    finally:
+        bar.close()
+    return tracker.incidents
+
+
+@dataclass(frozen=True, slots=True)
+class IncidentsSummary:
+    """What the tracks of one race came to: ``status`` ``ok`` with the incident report
+    (``incidents``, each as :meth:`rightofway.rrs.tracks.Incident.to_json` writes it), or
+    ``invalid`` with what is wrong (``message``, one line naming the file, line and
+    field)."""
+
+    path: str
+    status: Literal["ok", "invalid"]
+    message: str
+    """The verdict, or what is wrong, in words."""
+    boats: int = 0
+    """Boats in the tracks."""
+    seconds: float = 0.0
+    """From the first fix to the last."""
+    incidents: tuple[dict[str, Any], ...] = field(default=(), repr=False)
+    """The incident report: the spec's incident objects, sorted by start, then boats."""
+
+    @property
+    def contacts(self) -> int:
+        """Incidents in which the hulls touched."""
+        return sum(bool(i["contact"]) for i in self.incidents)
+
+    @property
+    def avoiding_actions(self) -> int:
+        """Incidents in which the right-of-way boat took avoiding action."""
+        return sum(i["avoiding_action"] is not None for i in self.incidents)
+
+    @classmethod
+    def of(cls, name: str, tracks: Any, found: Sequence[Any]) -> IncidentsSummary:
+        """The ``ok`` summary of the incidents ``found``
+        (:class:`~rightofway.rrs.tracks.Incident`) in ``tracks``
+        (:class:`~rightofway.rrs.tracks.Tracks`) read from ``name``."""
+        report = tuple(i.to_json() for i in found)
+        seconds = tracks.end - tracks.start
+        return cls(name, "ok", _incidents_words(report, len(tracks.boats), seconds),
+                   len(tracks.boats), seconds, report)
+
+    def line(self) -> str:
+        """One line for people, starting with the file."""
+        if self.status == "invalid":
+            return self.message if self.message.startswith(self.path) \
+                else f"{self.path}: {self.message}"
+        return f"{self.path}: {self.message}"
+
+
+def _incidents_words(found: Sequence[dict[str, Any]], boats: int, seconds: float) -> str:
+    contacts = sum(bool(i["contact"]) for i in found)
+    avoiding = sum(i["avoiding_action"] is not None for i in found)
+    more = [f"{contacts} with contact"] if contacts else []
+    if avoiding:
+        more.append(f"{avoiding} with avoiding action")
+    noted = f" ({', '.join(more)})" if more else ""
+    return (f"{_plural(len(found), 'incident')}{noted} among {_plural(boats, 'boat')} "
+            f"over {seconds:g} s")
+
+
+def incidents_one(path: str | Path, *, step: float = 1.0, range: float = 3.0,
+                  heading_window: float = 3.0) -> IncidentsSummary:
+    """The incidents of one race: the tracks file ``path`` sailing the course beside it
+    (:func:`course_beside`). Never raises for bad input: what is wrong is in the summary.
+
+    ``step``, ``range`` and ``heading_window`` as for
+    :func:`rightofway.rrs.tracks.incidents`.
+    """
+    read = _read_race(str(path))
+    if isinstance(read, IncidentsSummary):
+        return read
+    return _incidents_read(read, step=step, range=range, heading_window=heading_window)
+
+
+def _incidents_read(race: tuple[str, Any, Any], *, step: float, range: float,
+                    heading_window: float) -> IncidentsSummary:
+    """:func:`incidents_one` of tracks and a course already read."""
+    from rightofway.errors import InputError
+
+    name, tracks, course = race
+    try:
+        found = incidents_of(tracks, course, step=step, range=range,
+                             heading_window=heading_window)
+    except InputError as e:
+        return IncidentsSummary(name, "invalid", f"{name}: {e}")
+    return IncidentsSummary.of(name, tracks, found)
+
+
+@dataclass(frozen=True, slots=True)
+class IncidentsTotal:
+    """The incident reports of many races, added up."""
+
+    races: int
+    incidents: int
+    contacts: int
+    avoiding_actions: int
+    seconds: float
+    """Time the work took."""
+    invalid: int = 0
+    """Races whose files cannot be read."""
+
+    def line(self) -> str:
+        """One line for people."""
+        text = (f"{_plural(self.races, 'race')}, {_plural(self.incidents, 'incident')}, "
+                f"{self.contacts} with contact, {self.avoiding_actions} with avoiding "
+                f"action, {self.seconds:.1f} s")
+        if self.invalid:
+            text += f"; {self.invalid} invalid"
+        return text
+
+
+def summarize_incidents(results: Sequence[IncidentsSummary], seconds: float) -> IncidentsTotal:
+    """Add up the results of :func:`incidents_many`."""
+    return IncidentsTotal(
+        races=len(results), incidents=sum(len(r.incidents) for r in results),
+        contacts=sum(r.contacts for r in results),
+        avoiding_actions=sum(r.avoiding_actions for r in results), seconds=seconds,
+        invalid=sum(r.status == "invalid" for r in results))
+
+
+
 # --- the runners ------------------------------------------------------------------------------
 
 
@@ -370,6 +537,46 @@ def replay_records(paths: Sequence[str | Path], *, partial: bool = False, jobs: 
     done = iter(_run(functools.partial(_replay_pair, partial=partial), todo, jobs=jobs,
                      scheduler=scheduler, progress=progress, noun="records"))
     return [t if isinstance(t, ReplaySummary) else next(done) for t in texts]
+
+
+def incidents_many(paths: Sequence[str | Path], *, step: float = 1.0, range: float = 3.0,
+                   heading_window: float = 3.0, jobs: int = 1, scheduler: str | None = None,
+                   progress: IO[str] | None = None) -> list[IncidentsSummary]:
+    """:func:`incidents_one` for each tracks file, each a race of its own with its course
+    file beside it, in the order of ``paths``.
+
+    ``jobs`` and ``scheduler`` as for :func:`play_games`. On a cluster the files are read
+    here and the tracks and courses sent to the workers, which need not see this file
+    system.
+    """
+    names = [str(p) for p in paths]
+    if scheduler is None:
+        return _run(functools.partial(incidents_one, step=step, range=range,
+                                      heading_window=heading_window), names, jobs=jobs,
+                    scheduler=None, progress=progress, noun="races")
+    read = [_read_race(n) for n in names]
+    todo = [r for r in read if not isinstance(r, IncidentsSummary)]
+    done = iter(_run(functools.partial(_incidents_read, step=step, range=range,
+                                       heading_window=heading_window), todo, jobs=jobs,
+                     scheduler=scheduler, progress=progress, noun="races"))
+    return [r if isinstance(r, IncidentsSummary) else next(done) for r in read]
+
+
+def _read_race(name: str) -> tuple[str, Any, Any] | IncidentsSummary:
+    """A race's tracks and course as read here, or its ``invalid`` summary."""
+    from rightofway.errors import InputError
+    from rightofway.rrs.tracks import TrackError, read_course, read_tracks
+
+    try:
+        tracks = read_tracks([name])
+        course_file = course_beside(name)
+        if course_file is None:
+            raise TrackError(name, None, "course", f"expected the course file beside the "
+                             f"tracks ({Path(name).stem}.course.yaml, as play --tracks "
+                             f"writes it), got none")
+        return (name, tracks, read_course(course_file, tracks))
+    except InputError as e:
+        return IncidentsSummary(name, "invalid", str(e))
 
 
 def _replay_pair(pair: tuple[str, str], *, partial: bool) -> ReplaySummary:
@@ -425,30 +632,43 @@ def _on_cluster(job: Callable[[Any], R], items: list[Any], address: str, bar: _B
 
 
 class _Bar:
-    """A one-line progress bar on a terminal; nothing when ``out`` is ``None``."""
+    """A one-line progress bar on a terminal; nothing when ``out`` is ``None``. With a
+    ``delay`` (seconds) it is drawn only once the work has taken that long."""
 
     WIDTH = 30
 
-    def __init__(self, out: IO[str] | None, total: int, noun: str) -> None:
+    def __init__(self, out: IO[str] | None, total: int, noun: str, delay: float = 0.0) -> None:
         self.out, self.total, self.noun, self.done = out, total, noun, 0
         self.started = time.monotonic()
+        self.delay = delay
+        self.drawn: tuple[int, int] | None = None
         self._draw()
 
     def _draw(self) -> None:
         if self.out is None or not self.total:
             return
-        filled = self.WIDTH * self.done // self.total
         seconds = time.monotonic() - self.started
+        if seconds < self.delay:
+            return
+        filled = self.WIDTH * min(self.done, self.total) // self.total
+        if self.delay and self.drawn == (filled, int(seconds)):
+            return  # nothing a reader would see changes: spare the terminal
+        self.drawn = (filled, int(seconds))
         self.out.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] "
-                       f"{self.done}/{self.total} {self.noun} {seconds:.0f} s")
+                       f"{min(self.done, self.total)}/{self.total} {self.noun} {seconds:.0f} s")
         self.out.flush()
 
     def step(self) -> None:
         self.done += 1
         self._draw()
 
+    def to(self, done: int) -> None:
+        """``done`` of the total are done."""
+        self.done = done
+        self._draw()
+
     def close(self) -> None:
-        if self.out is not None and self.total:
+        if self.out is not None and self.total and self.drawn is not None:
             self.out.write("\r" + " " * (self.WIDTH + 40) + "\r")
             self.out.flush()
 
