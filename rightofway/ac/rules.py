@@ -1044,18 +1044,18 @@ _PAD = 1
 one column and one row at most, so a step from the board stays in the table."""
 
 
-_Steps = tuple[tuple[tuple[Action, int, bool], ...], ...]
+_Steps = tuple[tuple[tuple[tuple[Action], int, bool], ...], ...]
 _Turns = tuple[tuple[tuple[int, tuple[Action, ...], tuple[int, ...]], ...], ...]
 
 
 def _action_tables(rows: int, start: bool, stop: bool) -> tuple[_Steps, _Turns]:
     """For each heading's index, the Movement Point actions a move may make (no step into
-    the wind during the race: ``start`` false), each with what it adds to a place's number
-    on a board of ``rows`` rows (padding included) and whether the into-the-wind rule
-    (``stop``) ends the move there; and the blocks of crew tacks, with what each tack of
-    the block adds."""
+    the wind during the race: ``start`` false), each (as a sequence of one action) with
+    what it adds to a place's number on a board of ``rows`` rows (padding included) and
+    whether the into-the-wind rule (``stop``) ends the move there; and the blocks of crew
+    tacks, with what each tack of the block adds."""
     steps = tuple(
-        tuple((a, (dx * rows + dy) * 8 + nh // 45 - i, stop and nh is Compass.N)
+        tuple(((a,), (dx * rows + dy) * 8 + nh // 45 - i, stop and nh is Compass.N)
               for a, dx, dy, nh, into in _STEPS[hd] if start or not into)
         for i, hd in enumerate(_HEADINGS))
     turns = tuple(
@@ -1284,6 +1284,7 @@ class _Search:
         found: dict[int, dict[int, tuple[Action, ...]]] = {p: {} for p in sorted(wanted)}
         # a move stopped by the wind ends a move of as many points or more
         stops = [[found[p] for p in found if p >= spent] for spent in range(points + 1)]
+        at_spent = [found.get(spent) for spent in range(points + 1)]
         steps, turns, legal = self.steps, self.turns, self.legal
         # only a hull with a point on the line's row may cross it, on the last leg
         on_row = self._on_row() if self.last_leg else frozenset()
@@ -1304,7 +1305,7 @@ class _Search:
                 if partial:
                     found[points].setdefault(q << 1 | fin, done)
                 else:
-                    here = found.get(spent)
+                    here = at_spent[spent]
                     if here is not None:
                         here.setdefault(q << 1 | fin, done)
                 if crew and not used:
@@ -1328,14 +1329,14 @@ class _Search:
                     continue
                 more = spent + 1
                 base = more << 3 | used << 2 | fin << 1
-                if fin or q not in on_row:  # no step finishes from here
+                if fin or not on_row or q not in on_row:  # no step finishes from here
                     for a, d, st in steps[q & 7]:
                         nq = q + d
                         if legal[nq]:
                             key = nq << 6 | base | st
                             if key not in seen:
                                 seen.add(key)
-                                nxt.append((nq, more, used, fin, st, (*done, a)))
+                                nxt.append((nq, more, used, fin, st, done + a))
                     continue
                 for a, d, st in steps[q & 7]:
                     nq = q + d
@@ -1344,6 +1345,6 @@ class _Search:
                         key = nq << 6 | base | f << 1 | st
                         if key not in seen:
                             seen.add(key)
-                            nxt.append((nq, more, used, f, st, (*done, a)))
+                            nxt.append((nq, more, used, f, st, done + a))
             frontier = nxt
         return found
