@@ -483,7 +483,7 @@ def report(incidents: Sequence[Incident], tracks: Tracks, course: Course, *, tit
     for n, inc in enumerate(incidents, 1):
         body.append(_section(n, inc, tracks, course, step=step, range=range,
                              heading_window=heading_window, options=options))
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n"
             f"<title>{_e(title)}</title>\n<style>\n{_STYLE}\n</style>\n</head>\n<body>\n"
             + "\n".join(body) + "\n</body>\n</html>\n")
 
