@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PENALTY_KINDS",
+    "PROGRESS_DELAY",
     "ClusterUnavailable",
     "GameSummary",
     "IncidentsSummary",
@@ -341,6 +342,10 @@ def record_ruleset(lines: list[str]) -> str:
     return name
 
 
+PROGRESS_DELAY = 1.0
+"""Seconds one race's incidents take before :func:`incidents_of` draws its progress bar."""
+
+
 def course_beside(path: str | Path) -> Path | None:
     """The course file beside the tracks file ``path``, as ``play --tracks`` writes it:
     ``NAME.course.yaml`` for ``NAME.csv``; for a name of several dotted parts
@@ -369,7 +374,7 @@ def incidents_of(tracks: Any, course: Any, *, step: float = 1.0, range: float = 
     tracker = Tracker(course, range=range, heading_window=heading_window)
     todo = samples(tracks, step)  # refuses a bad step before the bar is drawn
     total = int((tracks.end - tracks.start) / step + 1e-9) + 1 if progress is not None else 0
-    bar = _Bar(progress, total, "samples", delay=1.0)
+    bar = _Bar(progress, total, "samples", delay=PROGRESS_DELAY)
     try:
         for n, (t, places, speeds) in enumerate(todo, 1):
             tracker.push(t, places, speeds)
