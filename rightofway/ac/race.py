@@ -282,16 +282,18 @@ class Race(races.Race[Move]):
             raise IllegalMove("draw", f"the record gives {len(given)} more cards dealt, "
                                       f"the rules deal {n}")
         race = self
+        pile = self.pile
         out: list[Card] = []
         while len(out) < n:
-            if not race.pile:
-                race = race._shuffled()
-                if not race.pile and given is None:
+            if not pile:
+                race = race._shuffled()  # a new pile of what no hand holds
+                pile = race.pile
+                if not pile and given is None:
                     raise SetupError("the deck has no card left to deal", CARDS)
-            card = given.pop(0) if given is not None else race.pile[0]
+            card = given.pop(0) if given is not None else pile[0]
             out.append(card)
-            race = replace(race, pile=_without(race.pile, card))
-        return race, out
+            pile = _without(pile, card)
+        return replace(race, pile=pile), out
 
     def _deal(self, boat: str, n: int, given: list[Card] | None) -> tuple[Race, list[Card]]:
         race, cards = self._take(n, given)
@@ -403,11 +405,10 @@ class Race(races.Race[Move]):
         for kind, bid, text in lg.events:
             k, section = _EVENTS[kind]
             events.append(Event(k, bid, text, section))
-        race = replace(self, position=lg.after, turn=self.turn + 1)
-        finish = race.finish_order
-        if race.position.boat(who).finished and who not in finish:
+        finish = self.finish_order
+        if lg.after.boat(who).finished and who not in finish:
             finish = (*finish, who)
-            race = replace(race, finish_order=finish)
+        race = replace(self, position=lg.after, turn=self.turn + 1, finish_order=finish)
         dealt: list[Card] = []
         if self.position.phase == "start":
             race, dealt = race._after_start(who, given, events)
@@ -422,12 +423,11 @@ class Race(races.Race[Move]):
         if dealt:
             events.append(Event("draw", who, f"cards dealt: {' '.join(map(str, dealt))}",
                                 TURN, (("cards", [str(c) for c in dealt]),)))
-        race = race._advance()
         done = tuple(events)
         # the race left behind keeps its position but not what the move generator worked
         # out for it (kept along the whole line of parents, it would only weigh on memory)
         self.position._memo.clear()
-        return replace(race, parent=self, last=(move, done)), done
+        return race._advance(parent=self, last=(move, done)), done
 
     def _after_start(self, who: str, given: list[Card] | None,
                      events: list[Event]) -> tuple[Race, list[Card]]:
@@ -468,16 +468,18 @@ class Race(races.Race[Move]):
             dealt.extend(cards)
         return race, dealt
 
-    def _advance(self) -> Race:
-        if self.is_over():
-            return self
-        n = len(self.order)
-        i = self.next_index
-        for _ in range(n):
-            i = (i + 1) % n
-            if self.order[i] in self.racing:
-                return replace(self, next_index=i)
-        return self
+    def _advance(self, **fields: Any) -> Race:
+        """The race with the turn passed to the next boat still racing (unless it is over),
+        and the other ``fields`` given."""
+        if not self.is_over():
+            n = len(self.order)
+            i = self.next_index
+            racing = self.racing
+            for _ in range(n):
+                i = (i + 1) % n
+                if self.order[i] in racing:
+                    return replace(self, next_index=i, **fields)
+        return replace(self, **fields)
 
     # --- the state as data -----------------------------------------------------------------
 
