@@ -28,6 +28,7 @@ from rightofway.positions import (
     as_number,
     as_tuple_of,
     as_xy,
+    check_hulls,
     check_instance,
     index_by_id,
     shown,
@@ -526,6 +527,10 @@ def _facts_json(f: Facts) -> dict[str, Any]:
     return out
 
 
+SMALL_FLEET = 8
+"""Up to this many boats a position's hulls are checked pair by pair, not through the grid."""
+
+
 def _check_hulls(boats: tuple[Boat, ...], where: tuple[str | int, ...]) -> None:
     """:func:`~rightofway.positions.check_hulls` (the same refusal, naming the later boat of
     the first pair that touches), measuring only the pairs the grid of
@@ -533,6 +538,9 @@ def _check_hulls(boats: tuple[Boat, ...], where: tuple[str | int, ...]) -> None:
     farther apart than a length (and the tolerance, and a margin for rounding) cannot
     touch."""
     hulls = [b.hull for b in boats]
+    if len(boats) <= SMALL_FLEET:  # every pair: fewer steps than building the grid
+        check_hulls([b.id for b in boats], hulls, where, 1e-6)
+        return
     points = [b.at for b in boats]
     scale = max((max(abs(x), abs(y)) for x, y in points), default=0.0)
     candidates = near_pairs(points, 1.0 + 1e-6 + 1e-9 + scale * 1e-12)
