@@ -101,10 +101,12 @@ link to its rule when it has one."""
 
 
 def scenario_ids(folder: Path) -> dict[str, Path]:
-    """Scenario id by file, read from each YAML file's ``id`` (the file name if it has none)."""
+    """Scenario id by file, read from each YAML file's ``id`` (the file name if it has none);
+    the folder of track data (``tracks``: course files and expected incidents) holds none."""
     found: dict[str, Path] = {}
     for path in sorted(folder.rglob("*")):
-        if path.suffix not in (".yaml", ".yml") or not path.is_file():
+        if path.suffix not in (".yaml", ".yml") or not path.is_file() \
+                or "tracks" in path.relative_to(folder).parts:
             continue
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
