@@ -199,3 +199,57 @@ def test_the_progress_bar_is_drawn_only_on_a_terminal(records: list[Path]) -> No
     assert f"{len(records)}/{len(records)} records" in drawn
     assert drawn.endswith("\r")
     assert parallel.terminal() is None  # pytest captures standard error
+
+
+# --- incidents of races' tracks ----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def race_tracks(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Two simulation races' tracks with their course files beside them, and a copy of the
+    first without one."""
+    folder = tmp_path_factory.mktemp("tracks")
+    paths = []
+    for seed in (4, 6):
+        path = folder / f"race-{seed}.csv"
+        assert main(["play", "--ruleset", "simulation", "--boats", "3", "--seed", str(seed),
+                     "-q", "--tracks", str(path)]) == 0
+        paths.append(path)
+    lone = folder / "lone.csv"
+    lone.write_text(paths[0].read_text())
+    return [*paths, lone]
+
+
+def test_incidents_of_races_are_the_same_in_worker_processes(race_tracks: list[Path]) -> None:
+    serial = parallel.incidents_many(race_tracks)
+    assert [r.status for r in serial] == ["ok", "ok", "invalid"]
+    assert "lone.course.yaml" in serial[2].line()
+    for r, path in zip(serial, race_tracks[:2], strict=False):
+        assert r == parallel.incidents_one(path)
+        assert r.incidents and r.boats == 3
+    assert parallel.incidents_many(race_tracks, jobs=2) == serial
+    total = parallel.summarize_incidents(serial, 0.0)
+    assert (total.races, total.invalid) == (3, 1)
+    assert total.incidents == sum(len(r.incidents) for r in serial)
+
+
+def test_incidents_of_races_on_a_dask_cluster_are_the_serial_ones(
+        race_tracks: list[Path], scheduler: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert parallel.incidents_many(race_tracks, scheduler=scheduler) == \
+        parallel.incidents_many(race_tracks)
+    files = list(map(str, race_tracks[:2]))
+    assert main(["incidents", "--races", *files, "--json"]) == 0
+    here = json.loads(capsys.readouterr().out)
+    assert main(["incidents", "--races", *files, "--json", "--scheduler", scheduler]) == 0
+    assert json.loads(capsys.readouterr().out) == here
+
+
+def test_without_dask_incidents_on_a_scheduler_is_one_line_of_error(
+        race_tracks: list[Path], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import fails
+    assert main(["incidents", "--races", str(race_tracks[0]), "--scheduler",
+                 "tcp://127.0.0.1:8786"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "error: --scheduler: a Dask cluster needs the optional extra 'cluster': "
+        "pip install 'rightofway[cluster]'"]
