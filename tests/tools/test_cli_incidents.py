@@ -116,6 +116,24 @@ def test_scenario_files_pass_check_and_are_named_by_their_id(
     assert f"{len(files)} passed, 0 failed" in capsys.readouterr().out
 
 
+def test_hulls_that_cross_at_every_sample_have_no_ruling_and_no_scenario(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # two 10 m hulls whose centres stay 2 m or less apart on headings 90 degrees apart:
+    # the hulls cross at every sample, so no position of the two can be ruled
+    rows = ["time,boat,x,y,heading"]
+    for t in range(3):
+        rows += [f"{t},A,{t},{t},45", f"{t},B,{-t},{t},315"]
+    tracks = _write(tmp_path, "x.csv", "\n".join(rows) + "\n")
+    _write(tmp_path, "x.course.yaml", "hull_length: 10\n")
+    (got,) = _json(capsys, str(tracks))
+    assert got["ruling"] is None and got["scenario"] == "" and got["contact"] is True
+    assert main(["incidents", str(tracks), "--scenarios", str(tmp_path / "found")]) == 0
+    out = capsys.readouterr().out
+    assert "none: the hulls touched throughout" in out
+    assert "0 scenario files written" in out and "1 without a ruling" in out
+    assert list((tmp_path / "found").iterdir()) == []
+
+
 def test_the_html_report_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     page = tmp_path / "report.html"
     assert main(["incidents", str(DUCK), "--course", str(DUCK_COURSE), "--html",
