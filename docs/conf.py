@@ -33,6 +33,7 @@ extensions = [
     "catalogue",
     "room",
     "races",
+    "incidents",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"

@@ -8,14 +8,15 @@ drawn by :func:`rightofway.rrs.drawing.board` with the two boats' tracks behind 
 (:func:`rightofway.tracks.draw`), and the explanation of the ruling at the closest approach,
 step by step with the rule each step rests on.
 
-The closest approach is drawn from the incident's own :attr:`~Incident.position`. For the
-changes, :func:`positions_at` replays the pair's samples through a
-:class:`~rightofway.rrs.tracks.Tracker` up to each change and takes the position the tracker
-ruled there (the pair re-centred on whole hull lengths, with the facts their history shows);
-the tracker keeps that position privately, so this module reads it from the tracker's cache
-of its last ruling, checked to be of the sample asked for, and otherwise builds the same
-snapshot from the samples alone (:func:`snapshot_at`: places, headings and the course's
-items, without the facts), which the page then says.
+The closest approach is drawn from the incident's own
+:attr:`~rightofway.rrs.tracks.Incident.position`. For the changes, :func:`positions_at`
+replays the pair's samples through a :class:`~rightofway.rrs.tracks.Tracker` up to each
+change and takes the position the tracker ruled there (the pair re-centred on whole hull
+lengths, with the facts their history shows); the tracker keeps that position privately, so
+this module reads it from the tracker's cache of its last ruling, checked to be of the
+sample asked for, and otherwise builds the same snapshot from the samples alone
+(:func:`snapshot_at`: places, headings and the course's items, without the facts), which the
+page then says.
 
 Every text that comes from the files (boat ids, mark names, the title) is escaped.
 """
@@ -197,7 +198,7 @@ def diagrams(incident: Incident, tracks: Tracks, course: Course, *, step: float 
              range: float = 3.0, heading_window: float = 3.0,
              options: Options | None = None) -> list[Diagram]:
     """The diagrams of an incident, in time order: its closest approach (the sample ruled,
-    :attr:`~Incident.ruled_time`) and each change of its ruling."""
+    :attr:`~rightofway.rrs.tracks.Incident.ruled_time`) and each change of its ruling."""
     found = positions_at(incident, tracks, course, [c.time for c in incident.changes],
                          step=step, range=range, heading_window=heading_window,
                          options=options)
