@@ -241,7 +241,7 @@ class _Boats:
     and her geometry (made when first asked for)."""
 
     __slots__ = ("_from_marks", "_gaps", "_geos", "_in_range", "_links", "_made", "_marks",
-                 "_near", "_obstructions", "_passed", "_zone", "beyond_90", "by_id",
+                 "_near", "_obstructions", "_passed", "_sweep", "_zone", "beyond_90", "by_id",
                  "kept_clear", "mids", "rows", "said", "unknown")
 
     def __init__(self, position: Position) -> None:
@@ -292,6 +292,7 @@ class _Boats:
         self._passed: dict[tuple[str, str], bool] = {}
         self._links: dict[tuple[int, int], bool] = {}
         self._in_range: dict[float, list[list[int]]] = {}
+        self._sweep: _Sweep | None = None
         self.kept_clear: dict[tuple[str, str], str] = {}
         """The keep-clear boat of pairs asked about as obstructions (RRS 19), by sorted ids."""
         self.said: dict[str, Step] = {}
@@ -351,6 +352,14 @@ class _Boats:
         return found
 
     @property
+    def sweep(self) -> _Sweep:
+        """Each boat as the sweep over every pair takes her (:class:`_Sweep`), made when
+        first asked for."""
+        if self._sweep is None:
+            self._sweep = _Sweep(self.rows)
+        return self._sweep
+
+    @property
     def near(self) -> list[bool]:
         """Whether each boat is in the zone of a mark or within that distance of an
         obstruction: whether Section C can concern her."""
@@ -379,6 +388,57 @@ def _boats(position: Position) -> _Boats:
         found = memo["boats"] = _Boats(position)
     assert isinstance(found, _Boats)
     return found
+
+
+_Swept = tuple[str, float, float, float, float, float, float, float, float, float, float, int]
+"""One boat for the sweep over every pair: ``(id, stern x, stern y, bow x, bow y, heading x,
+heading y, low, high, middle x, middle y, index)``. ``low`` and ``high`` bracket the
+projection of her stern on her heading, less :data:`~rightofway.plane.TOLERANCE`, by a margin
+wider than the rounding of :func:`_Sweep` 's shortcut (see there)."""
+
+
+class _Sweep:
+    """The boats as :func:`_keep_clear` sweeps every pair, worked out once per position: for
+    each boat not special (her row's last field), herself, whether she is on port, and the
+    boats after her in the list on the same tack and on the other (each as a
+    :data:`_Swept`); the special boats' indices.
+
+    The shortcut: whether a point ``(x, y)`` lies behind the line abeam from boat ``b``'s
+    stern (``(x - sx) * dx + (y - sy) * dy < -TOLERANCE``, the arithmetic of
+    :func:`~rightofway.plane.clear_astern`) is first judged by ``w = x * dx + y * dy``: below
+    ``low`` the point is behind, above ``high`` it is not, whatever the rounding of either
+    formula (the margin, 128 units in the last place of the largest coordinate plus one,
+    is several times the rounding error of both); only in between is the exact formula
+    worked out, so every answer is the one of the exact formula."""
+
+    __slots__ = ("plan", "specials")
+
+    def __init__(self, rows: tuple[_Row, ...]) -> None:
+        scale = max((max(abs(r[1]), abs(r[2]), abs(r[3]), abs(r[4])) for r in rows),
+                    default=0.0)
+        margin = 2.0 ** -45 * (scale + 1.0)  # 128 units of 2**-52
+        swept: list[_Swept] = []
+        for i, (bid, sx, sy, bx, by, dx, dy, mx, my, _, _) in enumerate(rows):
+            k = sx * dx + sy * dy - TOLERANCE
+            swept.append((bid, sx, sy, bx, by, dx, dy, k - margin, k + margin, mx, my, i))
+        groups: dict[bool, tuple[_Swept, ...]] = {
+            port: tuple(s for s, r in zip(swept, rows, strict=True)
+                        if r[9] is port and not r[10])
+            for port in (True, False)}
+        seen = {True: 0, False: 0}
+        plan: list[tuple[_Swept, bool, tuple[_Swept, ...], tuple[_Swept, ...]] | None] = []
+        for s, r in zip(swept, rows, strict=True):
+            if r[10]:
+                plan.append(None)
+                continue
+            port = r[9]
+            seen[port] += 1
+            plan.append((s, port, groups[port][seen[port]:], groups[not port][seen[not port]:]))
+        self.plan = tuple(plan)
+        """For each boat, ``(herself, on port, later boats on her tack, later boats on the
+        other)``, or ``None`` for a special boat."""
+        self.specials = tuple(i for i, r in enumerate(rows) if r[10])
+        """The special boats (tacking, or named by rule 21's facts), by index."""
 
 
 def _overlap_masks(rows: tuple[_Row, ...]) -> list[int]:
@@ -2335,109 +2395,141 @@ def _keep_clear(position: Position, within: float | None = None,
         _tack(position, boats.geos[boats.unknown.id])
     if within is not None:
         return _keep_clear_in_range(position, boats, boats.in_range(within))
+    sweep = boats.sweep
+    plan = sweep.plan
     tol, neg = TOLERANCE, -TOLERANCE
     masks = [0] * n
-    out: list[tuple[str, str, str]] = []
-    append = out.append
+    out = [_Blank] * (n * (n - 1) // 2)
     full: list[tuple[int, str, str]] = []  # decided by the whole order, once masks are known
-    # same tack, hulls not overlapping: (place, i, j, rule 12's answer, or None when each
-    # is clear astern of the other), the answer put in its place until a boat between
-    # them is sought
-    apart: list[tuple[int, int, int, tuple[str, str, str] | None]] = []
-    for i, (ida, sxa, sya, bxa, bya, dxa, dya, mxa, mya, port_a, special_a) in enumerate(rows):
-        bit_a = bit_b = 1 << i
-        over_a = 0
-        j = i
-        for idb, sxb, syb, bxb, byb, dxb, dyb, mxb, myb, port_b, special_b in rows[i + 1:]:
-            j += 1
-            bit_b <<= 1
-            if special_a or special_b or port_a is not port_b:
-                # only the overlap, for the masks: any boat may be the one between two others
-                # (the lines abeam: plane.clear_astern, same arithmetic)
-                if not ((bxa - sxb) * dxb + (bya - syb) * dyb < neg
-                        and (sxa - sxb) * dxb + (sya - syb) * dyb < neg) and not (
-                        (bxb - sxa) * dxa + (byb - sya) * dya < neg
-                        and (sxb - sxa) * dxa + (syb - sya) * dya < neg):
-                    over_a |= bit_b
+    # same tack, hulls not overlapping, by the first boat: (index, base, [(j, rule 12's
+    # answer or None when each is clear astern of the other, middle to middle, rule 11's
+    # answer or None for an exact tie of leeward)]), until a boat between them is sought
+    apart: list[tuple[int, int, list[_Far]]] = []
+    base = -1  # the answer of the pair (i, j) goes to out[base + j]
+    # a point (x, y) is behind boat b's line abeam when (x - sx) * dx + (y - sy) * dy <
+    # -TOLERANCE (plane.clear_astern); judged first by w = x * dx + y * dy against b's low
+    # and high (_Sweep), the exact formula only between them
+    for i, mine in enumerate(plan):
+        if mine is not None:
+            (ida, sxa, sya, bxa, bya, dxa, dya, loa, hia, mxa, mya, _), port_a, same, other = mine
+            bit_a = 1 << i
+            over_a = 0
+            for idb, sxb, syb, bxb, byb, dxb, dyb, lob, hib, _, _, j in other:
+                # rule 10: the port-tack boat keeps clear; the overlap only for the masks (any
+                # boat may be the one between two others)
+                if not (((w := bxa * dxb + bya * dyb) <= hib and (
+                        w < lob or (bxa - sxb) * dxb + (bya - syb) * dyb < neg)) and (
+                        (w := sxa * dxb + sya * dyb) < lob or (
+                        w <= hib and (sxa - sxb) * dxb + (sya - syb) * dyb < neg))) and not (
+                        ((w := bxb * dxa + byb * dya) <= hia and (
+                        w < loa or (bxb - sxa) * dxa + (byb - sya) * dya < neg)) and (
+                        (w := sxb * dxa + syb * dya) < loa or (
+                        w <= hia and (sxb - sxa) * dxa + (syb - sya) * dya < neg))):
+                    over_a |= 1 << j
                     masks[j] |= bit_a
-                if special_a or special_b:
-                    full.append((len(out), ida, idb))
-                    append(_Blank)
-                else:  # rule 10: the port-tack boat keeps clear
-                    append((ida, idb, "10") if port_a else (idb, ida, "10"))
-            elif ((bxa - sxb) * dxb + (bya - syb) * dyb < neg
-                    and (sxa - sxb) * dxb + (sya - syb) * dyb < neg):  # a is clear astern
-                if ((bxb - sxa) * dxa + (byb - sya) * dya < neg
-                        and (sxb - sxa) * dxa + (syb - sya) * dya < neg):  # and b too
-                    apart.append((len(out), i, j, None))
-                    append(_Blank)
-                else:
-                    answer = (ida, idb, "12")
-                    apart.append((len(out), i, j, answer))
-                    append(answer)
-            elif ((bxb - sxa) * dxa + (byb - sya) * dya < neg
-                    and (sxb - sxa) * dxa + (syb - sya) * dya < neg):  # b is clear astern
-                answer = (idb, ida, "12")
-                apart.append((len(out), i, j, answer))
-                append(answer)
-            else:  # overlapped, rule 11: the windward boat keeps clear (leeward_score inlined)
-                over_a |= bit_b
-                masks[j] |= bit_a
-                sa = (mxb - mxa) * dya - (myb - mya) * dxa
-                sb = (mxa - mxb) * dyb - (mya - myb) * dxb
-                score = sa - sb if port_a else -sa - -sb
+                out[base + j] = (ida, idb, "10") if port_a else (idb, ida, "10")
+            far: list[_Far] = []
+            for idb, sxb, syb, bxb, byb, dxb, dyb, lob, hib, mxb, myb, j in same:
+                # rule 11 if overlapped: the windward boat keeps clear (leeward_score inlined:
+                # -sa - -sb on starboard is exactly -(sa - sb), and sb's (mxa - mxb) * dyb -
+                # (mya - myb) * dxb exactly -(vx * dyb - vy * dxb))
+                vx = mxb - mxa
+                vy = myb - mya
+                score = (vx * dya - vy * dxa) + (vx * dyb - vy * dxb)
                 if score > tol:
-                    append((ida, idb, "11"))
+                    windward: tuple[str, str, str] | None = (
+                        (ida, idb, "11") if port_a else (idb, ida, "11"))
                 elif score < neg:
-                    append((idb, ida, "11"))
+                    windward = (idb, ida, "11") if port_a else (ida, idb, "11")
                 else:  # abreast on one line
-                    full.append((len(out), ida, idb))
-                    append(_Blank)
-        masks[i] |= over_a
+                    windward = None
+                if ((w := bxa * dxb + bya * dyb) <= hib and (
+                        w < lob or (bxa - sxb) * dxb + (bya - syb) * dyb < neg)) and (
+                        (w := sxa * dxb + sya * dyb) < lob or (
+                        w <= hib and (sxa - sxb) * dxb + (sya - syb) * dyb < neg)):
+                    # a is clear astern (rule 12), unless b is clear astern too
+                    if ((w := bxb * dxa + byb * dya) <= hia and (
+                            w < loa or (bxb - sxa) * dxa + (byb - sya) * dya < neg)) and (
+                            (w := sxb * dxa + syb * dya) < loa or (
+                            w <= hia and (sxb - sxa) * dxa + (syb - sya) * dya < neg)):
+                        far.append((j, None, vx, vy, windward))
+                    else:
+                        far.append((j, (ida, idb, "12"), vx, vy, windward))
+                elif ((w := bxb * dxa + byb * dya) <= hia and (
+                        w < loa or (bxb - sxa) * dxa + (byb - sya) * dya < neg)) and (
+                        (w := sxb * dxa + syb * dya) < loa or (
+                        w <= hia and (sxb - sxa) * dxa + (syb - sya) * dya < neg)):
+                    far.append((j, (idb, ida, "12"), vx, vy, windward))  # b is clear astern
+                else:
+                    over_a |= 1 << j
+                    masks[j] |= bit_a
+                    if windward is None:
+                        full.append((base + j, ida, idb))
+                    else:
+                        out[base + j] = windward
+            masks[i] |= over_a
+            if far:
+                apart.append((i, base, far))
+        base += n - i - 2
+    if sweep.specials:
+        _special_pairs(rows, sweep.specials, masks, full)
     if apart:
         # overlapped through a boat between them (rule 11) or not (rule 12): _via's search,
-        # on the masks; then leeward as above
+        # on the masks, the boats between tried from the last (any one decides)
         mids = boats.mids
         beyond = boats.beyond_90
         links = boats.links
         high = 1 - tol
-        for k, i, j, provisional in apart:
-            common = masks[i] & masks[j]
-            if common:
-                mxa, mya, port_a = mids[i]
-                mxb, myb, _ = mids[j]
-                vx, vy = mxb - mxa, myb - mya
-                norm = vx * vx + vy * vy
+        for i, base, far in apart:
+            mxa, mya, port_a = mids[i]
+            mask_a = masks[i]
+            for j, astern, vx, vy, windward in far:
+                common = mask_a & masks[j]
+                norm = vx * vx + vy * vy if common else 0.0
                 while common and norm != 0:
-                    low = common & -common
-                    c = low.bit_length() - 1
+                    c = common.bit_length() - 1
                     mxc, myc, port_c = mids[c]
                     if tol < ((mxc - mxa) * vx + (myc - mya) * vy) / norm < high and (
                             port_c is port_a or (beyond[c] and beyond[i] and beyond[j])
                             or (links(position, c, i) and links(position, c, j))):
-                        ida, _, _, _, _, dxa, dya, _, _, _, _ = rows[i]
-                        idb, _, _, _, _, dxb, dyb, _, _, _, _ = rows[j]
-                        sa = vx * dya - vy * dxa  # (mxb - mxa) * dya - (myb - mya) * dxa
-                        sb = (mxa - mxb) * dyb - (mya - myb) * dxb
-                        score = sa - sb if port_a else -sa - -sb
-                        if score > tol:
-                            out[k] = (ida, idb, "11")
-                        elif score < neg:
-                            out[k] = (idb, ida, "11")
+                        if windward is None:
+                            full.append((base + j, rows[i][0], rows[j][0]))
                         else:
-                            full.append((k, ida, idb))
-                            out[k] = _Blank
+                            out[base + j] = windward
                         break
-                    common ^= low
+                    common ^= 1 << c
                 else:
-                    if provisional is None:
-                        out[k] = _apart(position, boats, rows[i], rows[j], True, False, full,
-                                        k)
-            elif provisional is None:
-                out[k] = _apart(position, boats, rows[i], rows[j], True, False, full, k)
+                    out[base + j] = astern if astern is not None else _apart(
+                        position, boats, rows[i], rows[j], True, False, full, base + j)
     if full:
         _decide_full(position, _Links(masks), out, full)
     return out, _Links(masks)
+
+
+_Far = tuple[int, tuple[str, str, str] | None, float, float, tuple[str, str, str] | None]
+"""A pair on the same tack whose hulls do not overlap, as :func:`_keep_clear` keeps it until
+a boat between them is sought: ``(second boat's index, rule 12's answer or None when each is
+clear astern of the other, middle to middle x, y, rule 11's answer or None for an exact tie
+of leeward)``."""
+
+
+def _special_pairs(rows: tuple[_Row, ...], specials: tuple[int, ...], masks: list[int],
+                   full: list[tuple[int, str, str]]) -> None:
+    """The pairs with a special boat (tacking, or named by rule 21's facts), which take the
+    whole order: put in ``full`` (by the place of their answers), their direct overlaps in
+    ``masks`` (the lines abeam, :func:`_row_astern`)."""
+    n = len(rows)
+    special = set(specials)
+    for s in specials:
+        for o in range(n):
+            if o == s or (o in special and o < s):
+                continue  # herself, or a pair already put
+            i, j = (s, o) if s < o else (o, s)
+            a, b = rows[i], rows[j]
+            if not _row_astern(a, b) and not _row_astern(b, a):
+                masks[i] |= 1 << j
+                masks[j] |= 1 << i
+            full.append((i * (2 * n - i - 1) // 2 + j - i - 1, a[0], b[0]))
 
 
 def _apart(position: Position, boats: _Boats, a: _Row, b: _Row, a_astern: bool,
