@@ -411,7 +411,7 @@ class _Sweep:
     is several times the rounding error of both); only in between is the exact formula
     worked out, so every answer is the one of the exact formula."""
 
-    __slots__ = ("plan", "specials")
+    __slots__ = ("plan", "specials", "swept")
 
     def __init__(self, rows: tuple[_Row, ...]) -> None:
         scale = max((max(abs(r[1]), abs(r[2]), abs(r[3]), abs(r[4])) for r in rows),
@@ -439,6 +439,8 @@ class _Sweep:
         other)``, or ``None`` for a special boat."""
         self.specials = tuple(i for i, r in enumerate(rows) if r[10])
         """The special boats (tacking, or named by rule 21's facts), by index."""
+        self.swept = tuple(swept)
+        """Every boat (by index)."""
 
 
 def _overlap_masks(rows: tuple[_Row, ...]) -> list[int]:
@@ -2402,8 +2404,8 @@ def _keep_clear(position: Position, within: float | None = None,
     out = [_Blank] * (n * (n - 1) // 2)
     full: list[tuple[int, str, str]] = []  # decided by the whole order, once masks are known
     # same tack, hulls not overlapping, by the first boat: (index, base, [(j, rule 12's
-    # answer or None when each is clear astern of the other, middle to middle, rule 11's
-    # answer or None for an exact tie of leeward)]), until a boat between them is sought
+    # answer or None when each is clear astern of the other)]), until a boat between them
+    # is sought
     apart: list[tuple[int, int, list[_Far]]] = []
     base = -1  # the answer of the pair (i, j) goes to out[base + j]
     # a point (x, y) is behind boat b's line abeam when (x - sx) * dx + (y - sy) * dy <
@@ -2430,19 +2432,6 @@ def _keep_clear(position: Position, within: float | None = None,
                 out[base + j] = (ida, idb, "10") if port_a else (idb, ida, "10")
             far: list[_Far] = []
             for idb, sxb, syb, bxb, byb, dxb, dyb, lob, hib, mxb, myb, j in same:
-                # rule 11 if overlapped: the windward boat keeps clear (leeward_score inlined:
-                # -sa - -sb on starboard is exactly -(sa - sb), and sb's (mxa - mxb) * dyb -
-                # (mya - myb) * dxb exactly -(vx * dyb - vy * dxb))
-                vx = mxb - mxa
-                vy = myb - mya
-                score = (vx * dya - vy * dxa) + (vx * dyb - vy * dxb)
-                if score > tol:
-                    windward: tuple[str, str, str] | None = (
-                        (ida, idb, "11") if port_a else (idb, ida, "11"))
-                elif score < neg:
-                    windward = (idb, ida, "11") if port_a else (ida, idb, "11")
-                else:  # abreast on one line
-                    windward = None
                 if ((w := bxa * dxb + bya * dyb) <= hib and (
                         w < lob or (bxa - sxb) * dxb + (bya - syb) * dyb < neg)) and (
                         (w := sxa * dxb + sya * dyb) < lob or (
@@ -2452,21 +2441,29 @@ def _keep_clear(position: Position, within: float | None = None,
                             w < loa or (bxb - sxa) * dxa + (byb - sya) * dya < neg)) and (
                             (w := sxb * dxa + syb * dya) < loa or (
                             w <= hia and (sxb - sxa) * dxa + (syb - sya) * dya < neg)):
-                        far.append((j, None, vx, vy, windward))
+                        far.append((j, None))
                     else:
-                        far.append((j, (ida, idb, "12"), vx, vy, windward))
+                        far.append((j, (ida, idb, "12")))
                 elif ((w := bxb * dxa + byb * dya) <= hia and (
                         w < loa or (bxb - sxa) * dxa + (byb - sya) * dya < neg)) and (
                         (w := sxb * dxa + syb * dya) < loa or (
                         w <= hia and (sxb - sxa) * dxa + (syb - sya) * dya < neg)):
-                    far.append((j, (idb, ida, "12"), vx, vy, windward))  # b is clear astern
+                    far.append((j, (idb, ida, "12")))  # b is clear astern
                 else:
+                    # overlapped, rule 11: the windward boat keeps clear (leeward_score
+                    # inlined: -sa - -sb on starboard is exactly -(sa - sb), and sb's
+                    # (mxa - mxb) * dyb - (mya - myb) * dxb exactly -(vx * dyb - vy * dxb))
                     over_a |= 1 << j
                     masks[j] |= bit_a
-                    if windward is None:
+                    vx = mxb - mxa
+                    vy = myb - mya
+                    score = (vx * dya - vy * dxa) + (vx * dyb - vy * dxb)
+                    if score > tol:
+                        out[base + j] = (ida, idb, "11") if port_a else (idb, ida, "11")
+                    elif score < neg:
+                        out[base + j] = (idb, ida, "11") if port_a else (ida, idb, "11")
+                    else:  # abreast on one line
                         full.append((base + j, ida, idb))
-                    else:
-                        out[base + j] = windward
             masks[i] |= over_a
             if far:
                 apart.append((i, base, far))
@@ -2476,28 +2473,42 @@ def _keep_clear(position: Position, within: float | None = None,
     if apart:
         # overlapped through a boat between them (rule 11) or not (rule 12): _via's search,
         # on the masks, the boats between tried from the last (any one decides)
+        swept = sweep.swept
         mids = boats.mids
         beyond = boats.beyond_90
         links = boats.links
         high = 1 - tol
         for i, base, far in apart:
-            mxa, mya, port_a = mids[i]
+            ida, _, _, _, _, dxa, dya, _, _, mxa, mya, _ = swept[i]
+            port_a = mids[i][2]
             mask_a = masks[i]
-            for j, astern, vx, vy, windward in far:
+            for j, astern in far:
                 common = mask_a & masks[j]
-                norm = vx * vx + vy * vy if common else 0.0
-                while common and norm != 0:
-                    c = common.bit_length() - 1
-                    mxc, myc, port_c = mids[c]
-                    if tol < ((mxc - mxa) * vx + (myc - mya) * vy) / norm < high and (
-                            port_c is port_a or (beyond[c] and beyond[i] and beyond[j])
-                            or (links(position, c, i) and links(position, c, j))):
-                        if windward is None:
-                            full.append((base + j, rows[i][0], rows[j][0]))
-                        else:
-                            out[base + j] = windward
-                        break
-                    common ^= 1 << c
+                if common:
+                    idb, _, _, _, _, dxb, dyb, _, _, mxb, myb, _ = swept[j]
+                    vx = mxb - mxa
+                    vy = myb - mya
+                    norm = vx * vx + vy * vy
+                    if norm == 0:
+                        common = 0
+                    while common:
+                        c = common.bit_length() - 1
+                        mxc, myc, port_c = mids[c]
+                        if tol < ((mxc - mxa) * vx + (myc - mya) * vy) / norm < high and (
+                                port_c is port_a or (beyond[c] and beyond[i] and beyond[j])
+                                or (links(position, c, i) and links(position, c, j))):
+                            score = (vx * dya - vy * dxa) + (vx * dyb - vy * dxb)
+                            if score > tol:
+                                out[base + j] = (ida, idb, "11") if port_a else (idb, ida, "11")
+                            elif score < neg:
+                                out[base + j] = (idb, ida, "11") if port_a else (ida, idb, "11")
+                            else:
+                                full.append((base + j, ida, idb))
+                            break
+                        common ^= 1 << c
+                    else:
+                        out[base + j] = astern if astern is not None else _apart(
+                            position, boats, rows[i], rows[j], True, False, full, base + j)
                 else:
                     out[base + j] = astern if astern is not None else _apart(
                         position, boats, rows[i], rows[j], True, False, full, base + j)
@@ -2506,11 +2517,10 @@ def _keep_clear(position: Position, within: float | None = None,
     return out, _Links(masks)
 
 
-_Far = tuple[int, tuple[str, str, str] | None, float, float, tuple[str, str, str] | None]
+_Far = tuple[int, tuple[str, str, str] | None]
 """A pair on the same tack whose hulls do not overlap, as :func:`_keep_clear` keeps it until
-a boat between them is sought: ``(second boat's index, rule 12's answer or None when each is
-clear astern of the other, middle to middle x, y, rule 11's answer or None for an exact tie
-of leeward)``."""
+a boat between them is sought: ``(second boat's index, rule 12's answer, or None when each
+is clear astern of the other)``."""
 
 
 def _special_pairs(rows: tuple[_Row, ...], specials: tuple[int, ...], masks: list[int],
