@@ -944,13 +944,51 @@ def _playable(position: Position, boat_id: str) -> tuple[tuple[Card | None, Card
     key = ("playable", boat_id)
     found: tuple[tuple[Card | None, Card | None], ...] | None = position._memo.get(key)
     if found is None:
-        hand = dict.fromkeys(position.boat(boat_id).hand or ())
-        out: list[tuple[Card | None, Card | None]] = []
-        out.extend((c, None) for c in hand if _card_allows(position, Move(boat_id, c, ())))
-        out.extend((None, c) for c in hand
-                   if _card_allows(position, Move(boat_id, None, (), discard=c)))
-        found = position._memo[key] = tuple(out)
+        found = position._memo[key] = _hand_allows(position, position.boat(boat_id))
     return found
+
+
+def _hand_allows(position: Position, b: Boat) -> tuple[tuple[Card | None, Card | None], ...]:
+    """The cards of a boat's hand it may play, then those it may discard, in the order of
+    the hand (each card once): what :data:`CARD` decides for each, with what the rules ask
+    of every card of the hand (the boat's colours, a sequence it holds a card to continue,
+    whether it may discard at all) worked out once. A card of the hand passes the rule of
+    the card in the hand; the skip is not asked."""
+    hand = tuple(dict.fromkeys(b.hand or ()))
+    if b.status == "disqualified" or b.finished:  # a disqualified boat, a finished boat
+        return ()
+    if position.phase == "start":  # the start manoeuvre: any card, no discard
+        return tuple((c, None) for c in hand)
+    if b.status == "stands-still":  # standing still: nothing but the skip
+        return ()
+    o = position.options
+    upwind = b.upwind
+    colours = _allowed_colours(b) if upwind else ("G", "R")
+    into = upwind and b.tack is None and o.into_the_wind  # the 2 into the wind
+    sequence = o.sequence and upwind
+    seq = b.sequence
+    right = [c for c in b.hand or () if c.colour in colours]
+    continued = any(_continues(seq, c.up) for c in right)
+    cards: list[tuple[Card | None, Card | None]] = []
+    for c in hand:
+        if upwind and c.colour not in colours:  # the colour
+            continue
+        if into:  # the 2 into the wind decides, the sequence rule is not asked
+            if c.up == 2:
+                cards.append((c, None))
+            continue
+        if sequence and c.up != 2 and (seq is None or not _continues(seq, c.up)):
+            continue  # the sequence: only a 2 starts or restarts one
+        if sequence and c.up == 2 and seq is not None and not _continues(seq, c.up) \
+                and continued:
+            continue  # the sequence: no restart with a card in hand that continues
+        cards.append((c, None))
+    # the discard: upwind under the sequence rule or into the wind, with no card of the
+    # colour that starts a sequence (a 2) or continues the one running
+    if (sequence or into) and not any(c.up == 2 for c in right) \
+            and (into or not continued):
+        cards.extend((None, c) for c in hand)
+    return tuple(cards)
 
 
 def _card_allows(position: Position, move: Move) -> bool:

@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterator, Sequence
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from rightofway import ac
@@ -50,7 +50,7 @@ def reference_moves(position: Position, boat_id: str, card: Card | None = None, 
     b = position.boat(boat_id)
     if card is None:
         out: list[Move] = []
-        for m in playable(position, boat_id):
+        for m in reference_playable(position, boat_id):
             c = m.card if m.card is not None else m.discard
             assert c is not None
             out.extend(reference_moves(position, boat_id, c, discard=m.discard is not None))
@@ -74,6 +74,15 @@ def reference_moves(position: Position, boat_id: str, card: Card | None = None, 
         if _reference_blocked(position, b, bow, heading, start) is None:
             out.append(Move(boat_id, base.card, acts, discard=base.discard))
     return out
+
+
+def reference_playable(position: Position, boat_id: str) -> list[Move]:
+    """The cards and discards of the hand the card's rules (CARD, asked one move at a time)
+    allow: the cards played, then the discards, in the order of the hand."""
+    hand = dict.fromkeys(position.boat(boat_id).hand or ())
+    return ([Move(boat_id, c, ()) for c in hand if _card_allows(position, Move(boat_id, c, ()))]
+            + [Move(boat_id, None, (), discard=c) for c in hand
+               if _card_allows(position, Move(boat_id, None, (), discard=c))])
 
 
 def _reference_blocked(position: Position, b: Boat, bow: Point, heading: Compass,
@@ -292,6 +301,56 @@ def positions(draw: st.DrawFn) -> Position:
 @given(positions())
 def test_random_positions_have_the_reference_moves(p: Position) -> None:
     assert_same_moves(p)
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> Position:
+    """One boat with any hand (repeated cards too), heading, leg, sequence, crew and start
+    verdict, under any options, in the start procedure or the race."""
+    options = draw(options_st)
+    phase = draw(st.sampled_from(["race", "race", "start"]))
+    # one card of each colour and upwind value (what the card's rules look at), repeats too
+    hand = tuple(draw(st.lists(st.sampled_from(DEFAULT_DECK[::6]), max_size=6)))
+    boat = Boat("b", (10, 20), draw(st.sampled_from([*HEADINGS, Compass.N, Compass.N])),
+                draw(st.integers(1, options.last_leg)),
+                tuple(draw(st.permutations(range(1, 9)))[:3]),
+                draw(st.sampled_from([None, 2, 3, 4, 5])),
+                draw(st.sampled_from([hand, hand, None])),
+                phase == "race" and draw(st.integers(0, 5)) == 0,
+                draw(st.sampled_from([None, None, None, "disqualified", "stands-still"])))
+    return Position((boat,), options, phase)
+
+
+def _one(heading: Compass, last: int | None, hand: str, **options: bool) -> Position:
+    return Position((Boat("b", (10, 20), heading, 1, (1, 2, 3), last,
+                          tuple(Card.parse(c) for c in hand.split())),), Options(**options))
+
+
+@settings(max_examples=600, deadline=None)
+@given(hands())
+@example(_one(Compass.N, 3, "G4/5/5-8-2 R5/3/7-2-4", into_the_wind=True))
+@example(_one(Compass.N, 3, "G4/5/5-8-2", into_the_wind=True, sequence=True))
+@example(_one(Compass.N, None, "G3/4/4-7-1 G2/3/3-6-8", into_the_wind=True))
+@example(_one(Compass.NW, 4, "G2/3/3-6-8 G3/4/4-7-1 R5/3/7-2-4", sequence=True))
+@example(_one(Compass.NW, 5, "G2/3/3-6-8 G3/4/4-7-1 R5/3/7-2-4", sequence=True))
+@example(_one(Compass.NE, 5, "G2/3/3-6-8 R3/1/5-8-2 R5/3/7-2-4", sequence=True))
+def test_the_cards_a_boat_may_use_are_the_card_rules(p: Position) -> None:
+    """The generator judges a boat's whole hand at once (its colours, whether it may discard
+    at all worked out once): the same cards and discards, in the same order, as the rules
+    of the card asked one move at a time (AC The Cards, AC Sequence, AC Into the Wind):
+    the examples discard into the wind holding a card that would continue the sequence,
+    and restart (or not) with a 2 holding a card that continues it."""
+    assert playable(fresh(p), "b") == reference_playable(p, "b")
+
+
+def test_the_cards_of_every_catalogue_and_game_position_are_the_card_rules() -> None:
+    checked = 0
+    for p in [*catalogue_positions(), *game_positions((0, 1), 2)]:
+        for b in p.boats:
+            want = reference_playable(p, b.id)
+            assert playable(fresh(p), b.id) == want, (b.id, p.to_json())
+            checked += len(want)
+    assert checked > 1000
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
