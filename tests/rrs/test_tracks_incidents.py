@@ -196,6 +196,23 @@ def test_port_tacking_onto_starboard_is_tacking_until_close_hauled() -> None:
     assert inc.position.facts.acquired_right_of_way == ("T", True)
 
 
+def test_a_wind_shift_across_her_bow_changes_her_tack_but_she_is_not_tacking() -> None:
+    """A holds 230 while the wind backs from 180 to 270 at 5 s: she goes from port to
+    starboard tack (40 degrees off the new wind) without turning, so RRS 13 does not bind
+    her; B, on port in the new wind, keeps clear (RRS 10)."""
+    course = Course(hull_length=1.0, wind=((0.0, 180.0), (5.0, 270.0)))
+
+    def fleet(t: int) -> dict[str, tuple[float, float, float]]:
+        return {"A": (0.0, -0.1 * t, 230.0), "B": (2.6 - 0.05 * t, 0.0, 330.0)}
+
+    inc = only(sail(fleet, 12, course)[0])
+    assert inc.closest_time > 5.0  # after the shift
+    assert inc.ruling is not None
+    assert (inc.ruling.keep_clear, inc.ruling.right_of_way, inc.ruling.rules) == \
+        ("B", "A", ("10",))
+    assert all("13" not in c.ruling.rules for c in inc.changes)
+
+
 def test_changing_course_and_avoiding_action() -> None:
     """S (starboard) bears away hard, 315 to 255 in two seconds, while P (port) is within
     two lengths: RRS 16.1 while she turns; the report names S as taking avoiding action."""

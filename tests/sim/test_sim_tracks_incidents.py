@@ -8,8 +8,8 @@ What may legitimately differ, and how each difference is held to its cause:
 * the facts only history shows (overlap from clear astern, right of way just acquired, zone
   entry) add rules 15, 17 and 18 to a ruling but never change who keeps clear under Section
   A: the comparison is of keep-clear and right of way alone, never of the rules cited;
-* a boat the tracks see tacking (RRS 13: she passed head to wind, turning or as the wind
-  shifted across her bow, and is not yet close-hauled) is one the race's snapshot cannot
+* a boat the tracks see tacking (RRS 13: her own turn passed head to wind, and she is not
+  yet close-hauled) is one the race's snapshot cannot
   see, since it states no boat tacking: a difference is allowed only where the tracks cite
   rule 13, and the boat they make keep clear is then, in the race's own position, not yet
   close-hauled;

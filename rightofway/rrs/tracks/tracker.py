@@ -309,10 +309,13 @@ class Tracker:
             else:
                 tack = Tack.STARBOARD if r < 180.0 else Tack.PORT
             if prev is not None and st.tack is not None and tack is not st.tack:
-                # the short turn from prev to heading passed head to wind (not downwind)
+                # the short turn from prev to heading passed head to wind (not downwind):
+                # her own turn, through the wind's direction now; a shift that carries the
+                # wind across a bow she holds changes her tack without her tacking (RRS 13)
                 rel_prev = _turn(wind, prev)
                 rel_now = _turn(wind, heading)
-                if abs(rel_prev) + abs(rel_now) < 180.0:
+                if prev != heading and rel_prev * rel_now <= 0.0 \
+                        and abs(rel_prev) + abs(rel_now) < 180.0:
                     st.tacking = True
                     st.passed_htw = True
                 else:
