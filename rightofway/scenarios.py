@@ -35,6 +35,7 @@ from rightofway.errors import InputError, shown
 from rightofway.explain import Step, render_steps, steps_json
 
 __all__ = [
+    "TRACK_DATA",
     "Comparison",
     "Coord",
     "Expectation",
@@ -698,13 +699,13 @@ Its YAML files are not scenario files, so a folder search leaves it out."""
 
 def is_track_data(path: Path, root: Path) -> bool:
     """Whether ``path``, found below the folder ``root``, lies in a folder of track data
-    (:data:`TRACK_DATA`) rather than being a scenario file."""
+    (:data:`~rightofway.scenarios.TRACK_DATA`) rather than being a scenario file."""
     return TRACK_DATA in path.relative_to(root).parts[:-1]
 
 
 def find_scenarios(paths: Iterable[Path | str]) -> Iterator[Path]:
     """Scenario files named by ``paths``: files as given, folders searched for YAML files
-    (leaving out folders of track data, :data:`TRACK_DATA`)."""
+    (leaving out folders of track data, :data:`~rightofway.scenarios.TRACK_DATA`)."""
     for p in paths:
         path = Path(p)
         if path.is_dir():
