@@ -390,11 +390,13 @@ def _boats(position: Position) -> _Boats:
     return found
 
 
-_Swept = tuple[str, float, float, float, float, float, float, float, float, float, float, int]
+_Swept = tuple[str, float, float, float, float, float, float, float, float, float, float, int,
+               int]
 """One boat for the sweep over every pair: ``(id, stern x, stern y, bow x, bow y, heading x,
-heading y, low, high, middle x, middle y, index)``. ``low`` and ``high`` bracket the
-projection of her stern on her heading, less :data:`~rightofway.plane.TOLERANCE`, by a margin
-wider than the rounding of :func:`_Sweep` 's shortcut (see there)."""
+heading y, low, high, middle x, middle y, index, her bit in the masks)``. ``low`` and
+``high`` bracket the projection of her stern on her heading, less
+:data:`~rightofway.plane.TOLERANCE`, by a margin wider than the rounding of the shortcut
+(:class:`_Sweep`)."""
 
 
 class _Sweep:
@@ -420,7 +422,7 @@ class _Sweep:
         swept: list[_Swept] = []
         for i, (bid, sx, sy, bx, by, dx, dy, mx, my, _, _) in enumerate(rows):
             k = sx * dx + sy * dy - TOLERANCE
-            swept.append((bid, sx, sy, bx, by, dx, dy, k - margin, k + margin, mx, my, i))
+            swept.append((bid, sx, sy, bx, by, dx, dy, k - margin, k + margin, mx, my, i, 1 << i))
         groups: dict[bool, tuple[_Swept, ...]] = {
             port: tuple(s for s, r in zip(swept, rows, strict=True)
                         if r[9] is port and not r[10])
@@ -2413,10 +2415,10 @@ def _keep_clear(position: Position, within: float | None = None,
     # and high (_Sweep), the exact formula only between them
     for i, mine in enumerate(plan):
         if mine is not None:
-            (ida, sxa, sya, bxa, bya, dxa, dya, loa, hia, mxa, mya, _), port_a, same, other = mine
-            bit_a = 1 << i
+            (ida, sxa, sya, bxa, bya, dxa, dya, loa, hia, mxa, mya, _, bit_a), port_a, same, \
+                other = mine
             over_a = 0
-            for idb, sxb, syb, bxb, byb, dxb, dyb, lob, hib, _, _, j in other:
+            for idb, sxb, syb, bxb, byb, dxb, dyb, lob, hib, _, _, j, bit_b in other:
                 # rule 10: the port-tack boat keeps clear; the overlap only for the masks (any
                 # boat may be the one between two others)
                 if not (((w := bxa * dxb + bya * dyb) <= hib and (
@@ -2427,11 +2429,11 @@ def _keep_clear(position: Position, within: float | None = None,
                         w < loa or (bxb - sxa) * dxa + (byb - sya) * dya < neg)) and (
                         (w := sxb * dxa + syb * dya) < loa or (
                         w <= hia and (sxb - sxa) * dxa + (syb - sya) * dya < neg))):
-                    over_a |= 1 << j
+                    over_a |= bit_b
                     masks[j] |= bit_a
                 out[base + j] = (ida, idb, "10") if port_a else (idb, ida, "10")
             far: list[_Far] = []
-            for idb, sxb, syb, bxb, byb, dxb, dyb, lob, hib, mxb, myb, j in same:
+            for idb, sxb, syb, bxb, byb, dxb, dyb, lob, hib, mxb, myb, j, bit_b in same:
                 if ((w := bxa * dxb + bya * dyb) <= hib and (
                         w < lob or (bxa - sxb) * dxb + (bya - syb) * dyb < neg)) and (
                         (w := sxa * dxb + sya * dyb) < lob or (
@@ -2453,7 +2455,7 @@ def _keep_clear(position: Position, within: float | None = None,
                     # overlapped, rule 11: the windward boat keeps clear (leeward_score
                     # inlined: -sa - -sb on starboard is exactly -(sa - sb), and sb's
                     # (mxa - mxb) * dyb - (mya - myb) * dxb exactly -(vx * dyb - vy * dxb))
-                    over_a |= 1 << j
+                    over_a |= bit_b
                     masks[j] |= bit_a
                     vx = mxb - mxa
                     vy = myb - mya
@@ -2479,13 +2481,13 @@ def _keep_clear(position: Position, within: float | None = None,
         links = boats.links
         high = 1 - tol
         for i, base, far in apart:
-            ida, _, _, _, _, dxa, dya, _, _, mxa, mya, _ = swept[i]
+            ida, _, _, _, _, dxa, dya, _, _, mxa, mya, _, _ = swept[i]
             port_a = mids[i][2]
             mask_a = masks[i]
             for j, astern in far:
                 common = mask_a & masks[j]
                 if common:
-                    idb, _, _, _, _, dxb, dyb, _, _, mxb, myb, _ = swept[j]
+                    idb, _, _, _, _, dxb, dyb, _, _, mxb, myb, _, _ = swept[j]
                     vx = mxb - mxa
                     vy = myb - mya
                     norm = vx * vx + vy * vy
