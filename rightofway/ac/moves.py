@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from itertools import repeat
+from typing import Any, Literal
 
 from rightofway import limits
 from rightofway.ac.position import Boat, Card, CardError, Position
@@ -246,6 +248,26 @@ def _move(boat: str, card: Card | None, actions: tuple[Action, ...], discard: Ca
     _set(m, "discard", discard)
     _set(m, "exchange", False)
     return m
+
+
+_FIELDS: tuple[Callable[[Move, Any], None], ...] = tuple(
+    vars(Move)[name].__set__ for name in ("boat", "card", "actions", "discard", "exchange"))
+"""What fills each field of a :class:`Move` (its slots), past the frozen class's guard."""
+
+
+def _moves(boat: str, card: Card | None, actions: Sequence[tuple[Action, ...]],
+           discard: Card | None) -> list[Move]:
+    """:func:`_move` for each action sequence: the moves of one card, each field filled for
+    the whole list at once."""
+    n = len(actions)
+    out = list(map(object.__new__, repeat(Move, n)))
+    boat_, card_, actions_, discard_, exchange_ = _FIELDS
+    deque(map(boat_, out, repeat(boat, n)), 0)
+    deque(map(card_, out, repeat(card, n)), 0)
+    deque(map(actions_, out, actions), 0)
+    deque(map(discard_, out, repeat(discard, n)), 0)
+    deque(map(exchange_, out, repeat(False, n)), 0)
+    return out
 
 
 class _Board:

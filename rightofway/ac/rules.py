@@ -35,6 +35,7 @@ from rightofway.ac.moves import (
     _boat,
     _has_action,
     _move,
+    _moves,
     _position,
     _racing,
     covered,
@@ -1000,7 +1001,7 @@ def _can_move(position: Position, boat_id: str) -> bool:
     """Whether the boat has a legal move with some card or discard (the first card found
     with one ends the search)."""
     search = _search(position, position.boat(boat_id))
-    return any(search.ends(*search.budget(c, d)) for c, d in _playable(position, boat_id))
+    return any(search.ends(*search.budget(c, d))[0] for c, d in _playable(position, boat_id))
 
 
 def legal_moves(position: Position, boat_id: str, card: Card | str | None = None, *,
@@ -1029,8 +1030,7 @@ def legal_moves(position: Position, boat_id: str, card: Card | str | None = None
     if not allowed:
         return []
     search = _search(position, b)
-    return [_move(boat_id, card_, acts, discard_)
-            for acts, _, _, _ in search.ends(*search.budget(card_, discard_))]
+    return _moves(boat_id, card_, search.ends(*search.budget(card_, discard_))[0], discard_)
 
 
 _End = tuple[Point, Compass, bool]
@@ -1046,10 +1046,11 @@ def _generated(position: Position, boat_id: str,
         position._memo.get(key)
     if found is None:
         search = _search(position, position.boat(boat_id))
+        end = search.end
         found = position._memo[key] = [
-            (c, d, acts, (bow, heading, fin))
+            (c, d, acts, end(e))
             for c, d in _playable(position, boat_id)
-            for acts, bow, heading, fin in search.ends(*search.budget(c, d))]
+            for acts, e in zip(*search.ends(*search.budget(c, d)), strict=True)]
     return found
 
 
@@ -1074,7 +1075,13 @@ def _search(position: Position, b: Boat) -> _Search:
     return found
 
 
-_Ends = list[tuple[tuple[Action, ...], Point, Compass, bool]]
+_Ends = tuple[list[tuple[Action, ...]], list[int]]
+"""The ends of a budget: one action sequence for each, and the end (its place's number,
+twice, plus one when it finished)."""
+_STOPPED, _USED, _SPEND, _FINISHED = 1, 2, 4, 32
+"""A state of the search is one number: the place's number, then six bits: finished (32),
+Movement Points spent (4 for each), crew block used (2), stopped by the wind (1); its end
+(the place's number, twice, plus one when it finished) is the number shifted by 5."""
 _HEADINGS = tuple(sorted(Compass, key=lambda h: h.value))
 """The headings by their index, the bearing over 45 (``N`` 0, ``NE`` 1, ... ``NW`` 7)."""
 _PAD = 1
@@ -1082,23 +1089,27 @@ _PAD = 1
 one column and one row at most, so a step from the board stays in the table."""
 
 
-_Steps = tuple[tuple[tuple[tuple[Action], int, bool], ...], ...]
-_Turns = tuple[tuple[tuple[int, tuple[Action, ...], tuple[int, ...]], ...], ...]
+_Steps = tuple[tuple[tuple[tuple[Action], int, int], ...], ...]
+_Turns = tuple[tuple[tuple[int, tuple[Action, ...], tuple[int, ...], int], ...], ...]
 
 
 def _action_tables(rows: int, start: bool, stop: bool) -> tuple[_Steps, _Turns]:
     """For each heading's index, the Movement Point actions a move may make (no step into
     the wind during the race: ``start`` false), each (as a sequence of one action) with
     what it adds to a place's number on a board of ``rows`` rows (padding included) and
-    whether the into-the-wind rule (``stop``) ends the move there; and the blocks of crew
-    tacks, with what each tack of the block adds."""
+    to a state of the search (:meth:`_Search._search`: the place, a Movement Point spent,
+    and the stop when the into-the-wind rule, ``stop``, ends the move there); and the
+    blocks of crew tacks, with what each tack of the block adds to the place and what the
+    whole block adds to a state (the place, the crew block used)."""
     steps = tuple(
-        tuple(((a,), (dx * rows + dy) * 8 + nh // 45 - i, stop and nh is Compass.N)
-              for a, dx, dy, nh, into in _STEPS[hd] if start or not into)
+        tuple(((a,), d, (d << 6) + _SPEND + (_STOPPED if stop and nh is Compass.N else 0))
+              for a, dx, dy, nh, into in _STEPS[hd] if start or not into
+              for d in ((dx * rows + dy) * 8 + nh // 45 - i,))
         for i, hd in enumerate(_HEADINGS))
     turns = tuple(
-        tuple((k, blk, tuple(nh // 45 - i for nh in headings))
-              for k, blk, headings in _CREW_BLOCKS[hd])
+        tuple((k, blk, way, (way[-1] << 6) + _USED)
+              for k, blk, headings in _CREW_BLOCKS[hd]
+              for way in (tuple(nh // 45 - i for nh in headings),))
         for i, hd in enumerate(_HEADINGS))
     return steps, turns
 
@@ -1137,6 +1148,9 @@ _DEFAULT_TABLES = {(start, stop): _action_tables(_DEFAULT_ROWS, start, stop)
 _DEFAULT_OPEN = bytes(_open_board(*_DEFAULT_SIZE))
 """The hull places of the library's empty course."""
 _DEFAULT_AGAINST = _against(_DEFAULT_ROWS)
+_DEFAULT_BOWS = tuple((x - _PAD, y - _PAD) for x in range(DEFAULT_COURSE.width + 1 + 2 * _PAD)
+                      for y in range(_DEFAULT_ROWS))
+"""The bow of each place's number on the library's course (the number over 8)."""
 
 
 class _Search:
@@ -1264,7 +1278,7 @@ class _Search:
     def ends(self, points: int, crew: int) -> _Ends:
         """One action sequence for each distinct end of a move with that budget, the ends
         not allowed (into the wind under the base rules, leaving another boat without an
-        action) left out: ``(actions, bow, heading, finished)``."""
+        action) left out: the sequences, and the ends (:meth:`end` reads one)."""
         found = self._ends.get((points, crew))
         if found is not None:
             return found
@@ -1279,18 +1293,27 @@ class _Search:
             wanted = {p for p, c in self.wanted if c == crew or not self.crew_on} | {points}
         blocked = self.blocked
         north_ok = self.end_into_wind_ok
-        rows = self.rows
         for p, outcomes in self._search(wanted, crew).items():
-            ends: _Ends = []
-            if blocked is not None:
-                for end, acts in outcomes.items():
-                    q = end >> 1
-                    i = q & 7
-                    if (i or north_ok) and q not in blocked:
-                        x, y = divmod(q >> 3, rows)
-                        ends.append((acts, (x - _PAD, y - _PAD), _HEADINGS[i], bool(end & 1)))
-            self._ends[(p, crew)] = ends
+            if blocked is None:
+                self._ends[(p, crew)] = ([], [])
+                continue
+            if north_ok:
+                ends = [e for e in outcomes if e >> 1 not in blocked]
+            else:  # no end pointing into the wind (the heading's index 0)
+                ends = [e for e in outcomes if e & 14 and e >> 1 not in blocked]
+            self._ends[(p, crew)] = (list(map(outcomes.__getitem__, ends)), ends)
         return self._ends[(points, crew)]
+
+    def end(self, end: int) -> _End:
+        """Where an end of :meth:`ends` leaves the boat: the bow, the heading, whether it
+        finished."""
+        q = end >> 1
+        if self.rows == _DEFAULT_ROWS:
+            bow = _DEFAULT_BOWS[q >> 3]
+        else:
+            x, y = divmod(q >> 3, self.rows)
+            bow = (x - _PAD, y - _PAD)
+        return bow, _HEADINGS[q & 7], bool(end & 1)
 
     def _finishes(self, q: int, nq: int) -> bool:
         """Whether the hull going from place ``q`` to ``nq`` crosses the finish line."""
@@ -1323,66 +1346,70 @@ class _Search:
         # a move stopped by the wind ends a move of as many points or more
         stops = [[found[p] for p in found if p >= spent] for spent in range(points + 1)]
         at_spent = [found.get(spent) for spent in range(points + 1)]
+        if partial:
+            at_spent = [found[points]] * (points + 1)
         steps, turns, legal = self.steps, self.turns, self.legal
         # only a hull with a point on the line's row may cross it, on the last leg
         on_row = self._on_row() if self.last_leg else frozenset()
         finishes = self._finishes
-        # a state: the place, Movement Points spent, crew block used, finished, stopped;
-        # seen as one number: the place, then three bits of points spent and three flags
-        q0 = self.place(b.at, b.heading)
-        first = (q0, 0, False, b.finished, False, ())
-        seen = {q0 << 6 | b.finished << 1}
-        frontier: list[tuple[int, int, bool, bool, bool, tuple[Action, ...]]] = [first]
+        # a state is one number (the place, finished, points spent, crew block used,
+        # stopped: see _STOPPED), with the first sequence found to it; a state with the
+        # crew block used whose twin without it was reached (one level before: the same
+        # place, points and flags by Movement Point actions alone) is left out, for the
+        # twin's sequences reach all it would, each first
+        first = self.place(b.at, b.heading) << 6 | b.finished * _FINISHED
+        seen = {first}
+        frontier: list[tuple[int, tuple[Action, ...]]] = [(first, ())]
         while frontier:
-            nxt: list[tuple[int, int, bool, bool, bool, tuple[Action, ...]]] = []
-            for q, spent, used, fin, stopped, done in frontier:
-                if stopped:
+            nxt: list[tuple[int, tuple[Action, ...]]] = []
+            add, append = seen.add, nxt.append
+            for key, done in frontier:
+                spent = key >> 2 & 7
+                if key & _STOPPED:
                     for outcomes in stops[spent]:
-                        outcomes.setdefault(q << 1 | fin, done)
+                        outcomes.setdefault(key >> 5, done)
                     continue
-                if partial:
-                    found[points].setdefault(q << 1 | fin, done)
-                else:
-                    here = at_spent[spent]
-                    if here is not None:
-                        here.setdefault(q << 1 | fin, done)
+                here = at_spent[spent]
+                if here is not None:
+                    here.setdefault(key >> 5, done)
+                q = key >> 6
+                used = key & _USED
                 if crew and not used:
-                    for k, blk, way in turns[q & 7]:
+                    for k, blk, way, dk in turns[q & 7]:
                         if k > crew:
                             break
-                        f, pq = fin, q
                         for d in way:
-                            nq = q + d
-                            if not legal[nq]:
+                            if not legal[q + d]:
                                 break
-                            if pq in on_row and not f and finishes(pq, nq):
-                                f = True
-                            pq = nq
                         else:
-                            key = pq << 6 | spent << 3 | 4 | f << 1
-                            if key not in seen:
-                                seen.add(key)
-                                nxt.append((pq, spent, True, f, False, done + blk))
+                            nk = key + dk
+                            if on_row and not key & _FINISHED:
+                                pq = q
+                                for d in way:
+                                    if pq in on_row and finishes(pq, q + d):
+                                        nk |= _FINISHED
+                                        break
+                                    pq = q + d
+                            if nk not in seen and nk - _USED not in seen:
+                                add(nk)
+                                append((nk, done + blk))
                 if spent == points:
                     continue
-                more = spent + 1
-                base = more << 3 | used << 2 | fin << 1
-                if fin or not on_row or q not in on_row:  # no step finishes from here
-                    for a, d, st in steps[q & 7]:
-                        nq = q + d
-                        if legal[nq]:
-                            key = nq << 6 | base | st
-                            if key not in seen:
-                                seen.add(key)
-                                nxt.append((nq, more, used, fin, st, done + a))
+                if key & _FINISHED or q not in on_row:  # no step finishes from here
+                    for a, d, dk in steps[q & 7]:
+                        if legal[q + d]:
+                            nk = key + dk
+                            if nk not in seen and not (used and nk - _USED in seen):
+                                add(nk)
+                                append((nk, done + a))
                     continue
-                for a, d, st in steps[q & 7]:
-                    nq = q + d
-                    if legal[nq]:
-                        f = finishes(q, nq)
-                        key = nq << 6 | base | f << 1 | st
-                        if key not in seen:
-                            seen.add(key)
-                            nxt.append((nq, more, used, f, st, done + a))
+                for a, d, dk in steps[q & 7]:
+                    if legal[q + d]:
+                        nk = key + dk
+                        if finishes(q, q + d):
+                            nk |= _FINISHED
+                        if nk not in seen and not (used and nk - _USED in seen):
+                            add(nk)
+                            append((nk, done + a))
             frontier = nxt
         return found
