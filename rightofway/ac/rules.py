@@ -1164,8 +1164,10 @@ class _Search:
     - ``legal``: one byte for each place, whether a hull may stand there (on the board, off
       the marks, off every other hull and crossing no diagonal one);
     - ``steps``: for each heading, the Movement Point actions (no step into the wind during
-      the race), each with what it adds to the place and whether the into-the-wind rule
-      stops the move there; ``turns``: the blocks of crew tacks with what each tack adds;
+      the race), each with what it adds to the place and to a state of the search (a
+      point spent, the stop when the into-the-wind rule ends the move there); ``turns``:
+      the blocks of crew tacks with what each tack adds to the place and the whole block
+      to a state;
     - for each budget (Movement Points, crew points), one action sequence for each distinct
       end (bow, heading, finish) whose end is allowed: a breadth-first search, shorter
       sequences first;
@@ -1239,7 +1241,7 @@ class _Search:
                 (px, py), (qx, qy) = hull = _hull(nb, nh)
                 for ux, uy in hull:
                     on = ((ux + _PAD) * rows + uy + _PAD) * 8
-                    near.update(on + d for d in against)
+                    near.update(map(on.__add__, against))
                 if px != qx and py != qy:
                     near.add(self.place((px, qy), Compass.from_step((px - qx, qy - py))))
                     near.add(self.place((qx, py), Compass.from_step((qx - px, py - qy))))
