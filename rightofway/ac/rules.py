@@ -1350,7 +1350,9 @@ class _Search:
         at_spent = [found.get(spent) for spent in range(points + 1)]
         if partial:
             at_spent = [found[points]] * (points + 1)
-        steps, turns, legal = self.steps, self.turns, self.legal
+        steps, legal = self.steps, self.legal
+        # the blocks of at most ``crew`` tacks (one, then two, then three: two ways each)
+        turns = [t[:2 * crew] for t in self.turns]
         # only a hull with a point on the line's row may cross it, on the last leg
         on_row = self._on_row() if self.last_leg else frozenset()
         finishes = self._finishes
@@ -1377,9 +1379,7 @@ class _Search:
                 q = key >> 6
                 used = key & _USED
                 if crew and not used:
-                    for k, blk, way, dk in turns[q & 7]:
-                        if k > crew:
-                            break
+                    for _, blk, way, dk in turns[q & 7]:
                         for d in way:
                             if not legal[q + d]:
                                 break
