@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from rightofway.geometry import Tack
-from rightofway.plane import angle_to_wind, tack_of
+from rightofway.plane import TOLERANCE, angle_to_wind, heading_vector, tack_of
 from rightofway.positions import PositionError
 from rightofway.rrs import (
     Boat,
@@ -219,3 +219,64 @@ def test_a_boat_on_the_other_tack_between_two_boats_does_not_link_them() -> None
     assert pair_facts(pos, "A", "C").overlap_via is None
     assert keep_clear(pos)[1] == ("C", "A", "12")
     assert keep_clear(pos) == [(r.keep_clear, r.right_of_way, _basis(r)) for r in rulings(pos)]
+
+
+def _on_line(draw: Any, boats: list[Boat], bid: str, wind: float, scale: float) -> Boat:
+    """A boat whose bow or stern lies on the line TOLERANCE behind the line abeam from an
+    earlier boat's stern, or a hair either side of it (down to the rounding of the
+    coordinates), anywhere along it."""
+    ref = draw(st.sampled_from(boats))
+    dx, dy = heading_vector(ref.heading)
+    sx, sy = ref.at[0] - dx / 2, ref.at[1] - dy / 2
+    eps = draw(st.sampled_from([-1e-9, -1e-12, -1e-15, 0.0, 1e-15, 1e-12, 1e-9]))
+    along = -TOLERANCE + eps * max(1.0, scale)
+    side = draw(st.one_of(st.integers(-6, 6).map(lambda k: k / 2),
+                          st.floats(-3.0, 3.0, allow_nan=False)))
+    qx, qy = sx + along * dx + side * dy, sy + along * dy - side * dx
+    heading = _heading(draw)
+    hx, hy = heading_vector(heading)
+    sign = 1.0 if draw(st.booleans()) else -1.0  # the point is her stern, or her bow
+    at = (qx + sign * hx / 2, qy + sign * hy / 2)
+    angle = angle_to_wind(heading, wind)
+    tack = draw(st.sampled_from([Tack.PORT, Tack.STARBOARD])) if (
+        angle <= 1e-6 or angle >= 150) else None
+    return Boat(bid, at, heading, draw(st.integers(0, 9)) == 0, tack)
+
+
+@st.composite
+def edge_fleets(draw: Any) -> Position:
+    """Fleets of up to twelve boats, each but the first with her bow or stern at the edge
+    of the tolerance of another's line abeam, near the origin or thousands of hull lengths
+    away from it: where the shortcut of the sweep over every pair gives way to the exact
+    formula."""
+    scale = draw(st.sampled_from([1.0, 1e3, 1e5]))
+    origin = (draw(st.floats(-1.0, 1.0)) * scale, draw(st.floats(-1.0, 1.0)) * scale)
+    wind = float(draw(st.integers(0, 7)) * 45)
+    first = Boat("A", origin, _heading(draw), False,
+                 Tack.PORT if angle_to_wind(0.0, wind) >= 150 else None)
+    boats = [first]
+    for bid in "BCDEFGHIJKL"[:draw(st.integers(1, 11))]:
+        boats.append(_on_line(draw, boats, bid, wind, scale))
+    try:
+        return Position(wind, tuple(boats))
+    except PositionError:  # hulls touching, or a tack missing: no such position
+        assume(False)
+        raise
+
+
+@SETTINGS
+@given(edge_fleets())
+def test_the_sweep_at_the_edge_of_the_tolerance_is_the_ruling_of_every_pair(
+        pos: Position) -> None:
+    """Bows and sterns on the lines that decide clear astern, or within a rounding of them:
+    the sweep's shortcut (a projection against bounds kept for each boat) must leave every
+    such case to the exact formula, so keep_clear and relations are the rulings, pair by
+    pair, and the direct overlaps the relations use are those of the hulls."""
+    fast = _outcome(keep_clear, pos)
+    full = _outcome(rulings, pos)
+    if isinstance(full, tuple):  # an unknown tack: the same error
+        assert fast == full
+        return
+    assert fast == [(r.keep_clear, r.right_of_way, _basis(r)) for r in full]
+    assert relations(pos) == [(r.keep_clear, r.right_of_way, _basis(r), r.mark_room, r.room)
+                              for r in full]
