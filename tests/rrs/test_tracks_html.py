@@ -211,7 +211,7 @@ def test_a_change_the_tracker_did_not_rule_is_drawn_from_the_samples(
     tracks, course, found, _ = tack_in_zone
     (inc,) = found
     exact = page.diagrams(inc, tracks, course)
-    monkeypatch.setattr(page, "_tracker_position", lambda *args: None)
+    monkeypatch.setattr(page.Tracker, "position", lambda *args: None)
     rough = page.diagrams(inc, tracks, course)
     for a, b in zip(exact, rough, strict=True):
         assert a.time == b.time

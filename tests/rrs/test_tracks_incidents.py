@@ -213,6 +213,23 @@ def test_a_wind_shift_across_her_bow_changes_her_tack_but_she_is_not_tacking() -
     assert all("13" not in c.ruling.rules for c in inc.changes)
 
 
+def test_the_tracker_gives_the_pairs_position_at_the_last_sample() -> None:
+    """``Tracker.position``: the two boats as ruled at the last sample, re-centred on whole
+    hull lengths (so the same distance apart), ``None`` out of range."""
+    tracker = Tracker(Course(hull_length=1.0))
+    tracker.push(0, port_starboard(0))
+    assert tracker.position("P", "S") is None  # 12 lengths apart
+    for t in range(1, 8):
+        tracker.push(t, port_starboard(t))
+    pos = tracker.position("S", "P")
+    assert pos is not None and pos.boat_ids == ("P", "S")
+    here = port_starboard(7)
+    gap = (here["S"][0] - here["P"][0], here["S"][1] - here["P"][1])
+    p, s = pos.boat("P"), pos.boat("S")
+    assert (s.at[0] - p.at[0], s.at[1] - p.at[1]) == pytest.approx(gap, abs=1e-3)
+    assert (p.heading, s.heading) == (45.0, 315.0)
+
+
 def test_changing_course_and_avoiding_action() -> None:
     """S (starboard) bears away hard, 315 to 255 in two seconds, while P (port) is within
     two lengths: RRS 16.1 while she turns; the report names S as taking avoiding action."""

@@ -147,7 +147,7 @@ class _Open:
     """An incident being recorded."""
 
     __slots__ = ("avoiding", "base", "changes", "closest", "closest_time", "contact", "end",
-                 "last", "pair", "ruled", "snap", "start")
+                 "last", "now", "pair", "ruled", "snap", "start")
 
     def __init__(self, pair: tuple[str, str], time: float) -> None:
         self.pair = pair
@@ -165,6 +165,8 @@ class _Open:
         """The ruling found last (``None`` until one is needed)."""
         self.base: _Snap | None = None
         """The incident's first sample that can be ruled, from which changes count."""
+        self.now: _Snap | None = None
+        """The pair at the incident's last sample (``None`` when it cannot be ruled)."""
 
 
 class _Pair:

@@ -170,7 +170,7 @@ def positions_at(incident: Incident, tracks: Tracks, course: Course,
             when = pending.pop(0)
             if abs(when - t) > _EPS:
                 continue
-            found = _tracker_position(tracker, incident.boats, t)
+            found = tracker.position(*incident.boats)
             if found is not None:
                 out[when] = (found, True)
             else:
@@ -179,19 +179,6 @@ def positions_at(incident: Incident, tracks: Tracks, course: Course,
     for when in pending:  # not a sample time: the snapshot between samples
         out[when] = (None, False)
     return out
-
-
-def _tracker_position(tracker: Tracker, pair: tuple[str, str], t: float) -> Position | None:
-    """The position the tracker ruled last, when it is of ``pair`` at ``t`` (the tracker
-    rules a sample where the pair's ruling or facts change: every change's time)."""
-    cached = getattr(tracker, "_ruled", None)
-    try:
-        snap, _, (_, position) = cached  # type: ignore[misc]
-        if snap is None or abs(float(snap[0]) - t) > _EPS or tuple(snap[2]) != pair:
-            return None
-    except (TypeError, ValueError, IndexError):
-        return None
-    return position if isinstance(position, Position) else None
 
 
 def diagrams(incident: Incident, tracks: Tracks, course: Course, *, step: float = 1.0,

@@ -202,6 +202,19 @@ class Tracker:
         return sorted((self._incident(ps.incident) for ps in self._pairs.values()
                        if ps.incident is not None), key=lambda i: (i.start, i.boats))
 
+    def position(self, a: str, b: str) -> Position | None:
+        """The position of the pair ``a``, ``b`` at the last sample, as the tracker rules
+        its changes: the two boats re-centred on whole hull lengths, with the course's
+        items and the facts derived up to then (no trail); ``None`` when the pair is not
+        within range at that sample or cannot be ruled there (hulls touching, a boat
+        without a heading yet)."""
+        pair = (a, b) if a < b else (b, a)
+        ps = self._pairs.get(pair)
+        inc = ps.incident if ps is not None else None
+        if inc is None or inc.now is None or inc.end != self._time:
+            return None
+        return self._rule(inc.now, False)[1]
+
     def push(self, time: float, boats: Mapping[str, Sequence[float]],
              speeds: Mapping[str, float] | None = None) -> list[IncidentEvent]:
         """The fleet at ``time`` (seconds, later than the last push): each boat's ``(x, y)``
@@ -604,6 +617,7 @@ class Tracker:
         else:
             first = False
         inc.end = t
+        inc.now = snap if relation is not None else None
         if dist < inc.closest - 1e-12:
             inc.closest, inc.closest_time = dist, t
         if relation is not None and dist < inc.ruled - 1e-12:
