@@ -836,7 +836,9 @@ def _incidents_one(args: argparse.Namespace, options: dict[str, float]) -> int:
         except ImportError:
             return _fail("--html: the HTML report is not part of this version of rightofway")
         title = "Incidents: " + ", ".join(f.name for f in files)
-        outputs[args.html] = report(found, tracks, course, title=title)
+        outputs[args.html] = report(found, tracks, course, title=title, step=options["step"],
+                                    range=options["range"],
+                                    heading_window=options["heading_window"])
     skipped = 0
     if args.scenarios is not None:
         import yaml

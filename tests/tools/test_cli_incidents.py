@@ -146,6 +146,22 @@ def test_the_html_report_is_written(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert [p.name for p in tmp_path.iterdir()] == ["report.html"]  # no temporary left
 
 
+def test_the_html_report_is_worked_out_with_the_options_given(tmp_path: Path) -> None:
+    """The page's change diagrams replay the tracks as the command found the incidents:
+    with its --step and --range, not the defaults."""
+    from rightofway.rrs.tracks import incidents, read_course, read_tracks
+    from rightofway.rrs.tracks.html import report
+
+    page = tmp_path / "report.html"
+    assert main(["incidents", str(DUCK), "--course", str(DUCK_COURSE), "--step", "2",
+                 "--range", "4", "--html", str(page)]) == 0
+    tracks = read_tracks([DUCK])
+    course = read_course(DUCK_COURSE, tracks)
+    found = incidents(tracks, course, step=2.0, range=4.0)
+    assert page.read_text(encoding="utf-8") == report(
+        found, tracks, course, title=f"Incidents: {DUCK.name}", step=2.0, range=4.0)
+
+
 def test_the_course_beside_the_tracks_is_found(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     # one GPX file per boat, NAME.W.gpx and NAME.L.gpx, the course NAME.course.yaml
