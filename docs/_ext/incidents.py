@@ -123,21 +123,22 @@ def _seconds(t: float) -> str:
 def _table(found: list[Any]) -> list[str]:
     none = "\N{EN DASH}"
     out = [".. list-table::", "   :header-rows: 1", "   :class: incident-table", "",
-           "   * - #", "     - seconds", "     - closest", "     - boats",
-           "     - keeps clear", "     - of", "     - rules", "     - mark-room",
-           "     - room", "     - contact", "     - avoiding", "     - changes"]
+           "   * - #", "     - seconds", "     - closest", "     - keeps clear",
+           "     - rules", "     - owed room", "     - contact", "     - avoiding",
+           "     - changes"]
     for n, inc in enumerate(found, 1):
         r = inc.ruling
         out += [f"   * - {n}", f"     - {inc.start:g}{none}{inc.end:g}",
-                f"     - {inc.closest_time:g} s, {inc.closest_distance:g}",
-                f"     - {_escape(inc.boats[0])}, {_escape(inc.boats[1])}"]
+                f"     - {inc.closest_time:g} s, {inc.closest_distance:.2f}"]
         if r is None:
-            out += [f"     - {none}"] * 5
+            out += [f"     - {_escape(inc.boats[0])}, {_escape(inc.boats[1])} touching"] + \
+                [f"     - {none}"] * 2
         else:
-            out += [f"     - {_escape(r.keep_clear)}", f"     - {_escape(r.right_of_way)}",
+            owed = [f"mark-room {_escape(r.mark_room)}"] if r.mark_room else []
+            owed += [f"room {_escape(r.room)}"] if r.room else []
+            out += [f"     - {_escape(r.keep_clear)} of {_escape(r.right_of_way)}",
                     f"     - {_cites(r.rules)}",
-                    f"     - {_escape(r.mark_room) if r.mark_room else none}",
-                    f"     - {_escape(r.room) if r.room else none}"]
+                    f"     - {', '.join(owed) or none}"]
         out += [f"     - {'yes' if inc.contact else 'no'}",
                 f"     - {_escape(inc.avoiding_action) if inc.avoiding_action else none}",
                 f"     - {len(inc.changes)}"]
