@@ -342,6 +342,17 @@ class History(Generic[M]):
         return tuple(m for m, _ in self.played)
 
     @property
+    def states(self) -> tuple[Self, ...]:
+        """Every state of the race since the start, the start first and this one last (one
+        more than :attr:`moves`)."""
+        out = []
+        node: Self | None = self
+        while node is not None:
+            out.append(node)
+            node = node.parent
+        return tuple(reversed(out))
+
+    @property
     def start(self) -> Self:
         """The race as it was before its first move."""
         node = self

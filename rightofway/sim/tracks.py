@@ -39,16 +39,6 @@ Fix = tuple[float, str, float, float, float]
 """``(time, boat, x, y, heading)``: seconds, metres east and north, degrees true."""
 
 
-def _chain(race: Race) -> list[Race]:
-    chain = []
-    node: Race | None = race
-    while node is not None:
-        chain.append(node)
-        node = node.parent
-    chain.reverse()
-    return chain
-
-
 def _bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
     return math.degrees(math.atan2(b[0] - a[0], b[1] - a[1])) % 360.0
 
@@ -56,7 +46,7 @@ def _bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
 def fixes(race: Race) -> Iterator[Fix]:
     """Every boat's fixes from the start of ``race`` to the state it is in, in time order
     (then by boat, in the order the boats are listed)."""
-    chain = _chain(race)
+    chain = race.states
     first = chain[0].position
     scale = HULL_METRES / first.hull_length
     out: list[tuple[float, int, Fix]] = []
@@ -99,7 +89,7 @@ def _path(before: Race, move: Any) -> list[tuple[float, float]]:
 
 def course_document(race: Race) -> dict[str, Any]:
     """The course file of ``race``'s tracks (:mod:`rightofway.rrs.tracks`' format)."""
-    chain = _chain(race)
+    chain = race.states
     first = chain[0].position
     scale = HULL_METRES / first.hull_length
     wind = [{"time": 0.0, "from": first.wind_degrees}]

@@ -374,6 +374,9 @@ def test_a_race_remembers_its_moves_and_undoes_the_last() -> None:
     assert two.played[-1] == (Move("C", ("R90",)), events)
     assert two.pop() is one and two.pop().pop() is start and two.start is start
     assert start.moves == () and start.played == ()
+    states = two.states
+    assert len(states) == 3 and states[0] is start and states[1] is one and states[2] is two
+    assert start.states == (start,)
     with pytest.raises(IndexError, match="no move to undo"):
         start.pop()
     assert one.pop().position == start.position  # undo gives back the earlier state

@@ -26,15 +26,6 @@ def _race(boats: int, seed: int, moves: int | None = None) -> Race:
     return race
 
 
-def _states(race: Race) -> list[Race]:
-    out = []
-    node: Race | None = race
-    while node is not None:
-        out.append(node)
-        node = node.parent
-    return out[::-1]
-
-
 @pytest.fixture(scope="module")
 def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[Race, list[dict[str, str]],
                                                                 dict[str, Any]]:
@@ -53,7 +44,7 @@ def test_every_boat_is_where_the_race_left_her_at_the_end_of_each_round(
     fixes = {(float(r["time"]), r["boat"]): r for r in rows}
     k = HULL_METRES / race.position.hull_length
     checked = 0
-    for before, after in zip(_states(race), _states(race)[1:], strict=False):
+    for before, after in zip(race.states, race.states[1:], strict=False):
         if after.round == before.round:
             continue  # the round goes on: boats moved in turn, not yet all together
         t = before.round * SECONDS_PER_ROUND
@@ -100,12 +91,12 @@ def test_the_course_file_has_the_hull_the_marks_and_each_rounds_wind(
         assert m["leave_to"] == "port"
     wind = course["wind"]
     schedule = wind if isinstance(wind, list) else [{"time": 0.0, "from": wind}]
-    for state in _states(race):
+    for state in race.states:
         # the wind of round r holds from the end of round r - 1
         t = (state.round - 1) * SECONDS_PER_ROUND
         now = [w["from"] for w in schedule if w["time"] <= t][-1]
         assert now == state.position.wind_degrees
-    gun = next(s for s in _states(race) if s.position.start_turns_left == 0)
+    gun = next(s for s in race.states if s.position.start_turns_left == 0)
     assert course["start"] == (gun.round - 1) * SECONDS_PER_ROUND
 
 

@@ -55,18 +55,9 @@ def _race(boats: int, seed: int) -> Race:
     return race
 
 
-def _states(race: Race) -> list[Race]:
-    out = []
-    node: Race | None = race
-    while node is not None:
-        out.append(node)
-        node = node.parent
-    return out[::-1]
-
-
 def _round_ends(race: Race) -> dict[float, Race]:
     """The race at the end of each round, by the time the tracks give that moment."""
-    states = _states(race)
+    states = race.states
     return {before.round * SECONDS_PER_ROUND: after
             for before, after in pairwise(states)
             if after.round != before.round}
