@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rightofway import limits
@@ -414,7 +415,7 @@ class _Sweep:
     of the true values (``S`` the largest coordinate of a stern or bow; the heading's
     components are at most 1); the margin, ``2**-45 * (S + 1)``, is ten times that."""
 
-    __slots__ = ("plan", "specials", "swept")
+    __slots__ = ("aligned", "plan", "specials", "swept")
 
     def __init__(self, rows: tuple[_Row, ...]) -> None:
         scale = max((max(abs(r[1]), abs(r[2]), abs(r[3]), abs(r[4])) for r in rows),
@@ -444,6 +445,31 @@ class _Sweep:
         """The special boats (tacking, or named by rule 21's facts), by index."""
         self.swept = tuple(swept)
         """Every boat (by index)."""
+        self.aligned = _aligned(rows, scale)
+        """Whether every two boats head within 89 degrees of each other (:func:`_aligned`):
+        then a boat whose bow is behind another's line abeam has her stern behind it too, and
+        the sweep tests her bow only."""
+
+
+def _aligned(rows: tuple[_Row, ...], scale: float) -> bool:
+    """Whether the headings of all the boats lie within an arc of 89 degrees, the
+    coordinates being small enough (``scale``, the largest of a stern or bow) for the
+    rounding to be far below the cosine of 89 degrees.
+
+    Then for any two boats ``a`` and ``b``, ``a``'s bow lies ahead of her stern along
+    ``b``'s heading by at least that cosine (about 0.017 hull lengths), far more than the
+    rounding of :func:`~rightofway.plane.clear_astern`'s formula at either point (less than
+    ``2**-47 * (scale + 1)``, :class:`_Sweep`): when the formula puts her bow behind ``b``'s
+    line abeam (below ``-TOLERANCE``), it puts her stern there too, so ``a`` is clear astern
+    of ``b`` exactly when her bow is behind that line."""
+    if 2.0 ** -40 * (scale + 1.0) >= 0.01:
+        return False
+    angles = sorted(math.degrees(math.atan2(r[6], r[5])) for r in rows)
+    if len(angles) < 2:
+        return True
+    gaps = [b - a for a, b in pairwise(angles)]
+    gaps.append(angles[0] + 360.0 - angles[-1])
+    return max(gaps) >= 271.0  # the arc left over: at most 89 degrees
 
 
 def _overlap_masks(rows: tuple[_Row, ...]) -> list[int]:
@@ -2406,14 +2432,15 @@ def _keep_clear(position: Position, within: float | None = None,
     masks = [0] * n
     out = [_Blank] * (n * (n - 1) // 2)
     full: list[tuple[int, str, str]] = []  # decided by the whole order, once masks are known
-    # same tack, hulls not overlapping, by the first boat: (index, base, [(j, rule 12's
-    # answer or None when each is clear astern of the other)]), until a boat between them
-    # is sought
-    apart: list[tuple[int, int, list[_Far]]] = []
+    # same tack, hulls not overlapping, by the first boat: (index, base, [j]), their answer
+    # by rule 12 written, until a boat between them is sought (rule 11 if one is found)
+    apart: list[tuple[int, int, list[int]]] = []
     base = -1  # the answer of the pair (i, j) goes to out[base + j]
     # a point (x, y) is behind boat b's line abeam when (x - sx) * dx + (y - sy) * dy <
     # -TOLERANCE (plane.clear_astern); judged first by w = x * dx + y * dy against b's low
-    # and high (_Sweep), the exact formula only between them
+    # and high (_Sweep), the exact formula only between them; when the fleet is aligned
+    # (_Sweep.aligned) a boat is clear astern when her bow is behind (her stern then is too)
+    aligned = sweep.aligned
     for i, mine in enumerate(plan):
         if mine is not None:
             (ida, sxa, sya, bxa, bya, dxa, dya, loa, hia, mxa, mya, _, bit_a), port_a, same, \
@@ -2423,35 +2450,38 @@ def _keep_clear(position: Position, within: float | None = None,
                 # rule 10: the port-tack boat keeps clear; the overlap only for the masks (any
                 # boat may be the one between two others)
                 if not (((w := bxa * dxb + bya * dyb) <= hib and (
-                        w < lob or (bxa - sxb) * dxb + (bya - syb) * dyb < neg)) and (
+                        w < lob or (bxa - sxb) * dxb + (bya - syb) * dyb < neg)) and (aligned or
                         (w := sxa * dxb + sya * dyb) < lob or (
                         w <= hib and (sxa - sxb) * dxb + (sya - syb) * dyb < neg))) and not (
                         ((w := bxb * dxa + byb * dya) <= hia and (
-                        w < loa or (bxb - sxa) * dxa + (byb - sya) * dya < neg)) and (
+                        w < loa or (bxb - sxa) * dxa + (byb - sya) * dya < neg)) and (aligned or
                         (w := sxb * dxa + syb * dya) < loa or (
                         w <= hia and (sxb - sxa) * dxa + (syb - sya) * dya < neg))):
                     over_a |= bit_b
                     masks[j] |= bit_a
                 out[base + j] = (ida, idb, "10") if port_a else (idb, ida, "10")
-            far: list[_Far] = []
+            far: list[int] = []
             for idb, sxb, syb, bxb, byb, dxb, dyb, lob, hib, mxb, myb, j, bit_b in same:
                 if ((w := bxa * dxb + bya * dyb) <= hib and (
-                        w < lob or (bxa - sxb) * dxb + (bya - syb) * dyb < neg)) and (
+                        w < lob or (bxa - sxb) * dxb + (bya - syb) * dyb < neg)) and (aligned or
                         (w := sxa * dxb + sya * dyb) < lob or (
                         w <= hib and (sxa - sxb) * dxb + (sya - syb) * dyb < neg)):
                     # a is clear astern (rule 12), unless b is clear astern too
                     if ((w := bxb * dxa + byb * dya) <= hia and (
-                            w < loa or (bxb - sxa) * dxa + (byb - sya) * dya < neg)) and (
+                            w < loa or (bxb - sxa) * dxa + (byb - sya) * dya < neg)) and (aligned or
                             (w := sxb * dxa + syb * dya) < loa or (
                             w <= hia and (sxb - sxa) * dxa + (syb - sya) * dya < neg)):
-                        far.append((j, None))
+                        out[base + j] = _apart(position, boats, rows[i], rows[j], True, False,
+                                               full, base + j)
                     else:
-                        far.append((j, (ida, idb, "12")))
+                        out[base + j] = (ida, idb, "12")
+                    far.append(j)
                 elif ((w := bxb * dxa + byb * dya) <= hia and (
-                        w < loa or (bxb - sxa) * dxa + (byb - sya) * dya < neg)) and (
+                        w < loa or (bxb - sxa) * dxa + (byb - sya) * dya < neg)) and (aligned or
                         (w := sxb * dxa + syb * dya) < loa or (
                         w <= hia and (sxb - sxa) * dxa + (syb - sya) * dya < neg)):
-                    far.append((j, (idb, ida, "12")))  # b is clear astern
+                    out[base + j] = (idb, ida, "12")  # b is clear astern
+                    far.append(j)
                 else:
                     # overlapped, rule 11: the windward boat keeps clear (leeward_score
                     # inlined: -sa - -sb on starboard is exactly -(sa - sb), and sb's
@@ -2485,7 +2515,7 @@ def _keep_clear(position: Position, within: float | None = None,
             ida, _, _, _, _, dxa, dya, _, _, mxa, mya, _, _ = swept[i]
             port_a = mids[i][2]
             mask_a = masks[i]
-            for j, astern in far:
+            for j in far:
                 common = mask_a & masks[j]
                 if common:
                     idb, _, _, _, _, dxb, dyb, _, _, mxb, myb, _, _ = swept[j]
@@ -2509,21 +2539,9 @@ def _keep_clear(position: Position, within: float | None = None,
                                 full.append((base + j, ida, idb))
                             break
                         common ^= 1 << c
-                    else:
-                        out[base + j] = astern if astern is not None else _apart(
-                            position, boats, rows[i], rows[j], True, False, full, base + j)
-                else:
-                    out[base + j] = astern if astern is not None else _apart(
-                        position, boats, rows[i], rows[j], True, False, full, base + j)
     if full:
         _decide_full(position, _Links(masks), out, full)
     return out, _Links(masks)
-
-
-_Far = tuple[int, tuple[str, str, str] | None]
-"""A pair on the same tack whose hulls do not overlap, as :func:`_keep_clear` keeps it until
-a boat between them is sought: ``(second boat's index, rule 12's answer, or None when each
-is clear astern of the other)``."""
 
 
 def _special_pairs(rows: tuple[_Row, ...], specials: tuple[int, ...], masks: list[int],
