@@ -105,15 +105,11 @@ def _cites(rules: tuple[str, ...] | list[str]) -> str:
 
 
 def _sentence(r: Any) -> str:
-    """A ruling in words, its rules cited."""
-    if r is None:
-        return "not ruled: the hulls touched at every sample"
-    words = f"{_escape(r.keep_clear)} keeps clear of {_escape(r.right_of_way)}"
-    if r.mark_room:
-        words += f"; {_escape(r.mark_room)} is owed mark-room"
-    if r.room:
-        words += f"; {_escape(r.room)} is owed room"
-    return f"{words} ({_cites(r.rules)})"
+    """A ruling in words (the report's own sentence), its rules cited."""
+    from rightofway.rrs.tracks.html import ruling_sentence
+
+    words = _escape(ruling_sentence(r))
+    return words if r is None else f"{words} ({_cites(r.rules)})"
 
 
 def _seconds(t: float) -> str:
