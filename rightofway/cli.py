@@ -679,7 +679,7 @@ def _replay(file: Path, *, full: bool, quiet: bool, partial: bool) -> int:
             ev.kind in ("infringement", "protest", "start-fault", "penalty") for ev in t.events
         )
         if full or disputed:
-            ruling = t.before.ruling(t.move) if hasattr(t.before, "ruling") else None
+            ruling = t.ruling()  # with the protest that was heard, if any
             if ruling is not None:
                 print(render_steps(ruling.steps, indent="    "))
 

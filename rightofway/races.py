@@ -160,6 +160,26 @@ class ReplayTurn(Generic[R, M]):
     before: R
     race: R
 
+    def ruling(self) -> Any:
+        """The move's ruling as the race heard it: the game's ``ruling`` of the move in the
+        race before it, with the protest the turn's events name when the game's ruling
+        takes one (an upheld protest first), so that its explanation speaks of the protest
+        that decided the penalty; ``None`` for a game without a ruling of its own, or a
+        move it does not rule on (a Race the Wind penalty turn)."""
+        rule = getattr(self.before, "ruling", None)
+        if rule is None:
+            return None
+        protests = [e for e in self.events if e.kind == "protest" and e.boat is not None]
+        if protests and "protest" in inspect.signature(rule).parameters:
+            from rightofway.results import Protest
+
+            upheld = [e for e in protests if dict(e.data).get("verdict") == "upheld"]
+            heard = (upheld or protests)[0]
+            against = dict(heard.data).get("against")
+            if isinstance(against, str) and heard.boat is not None:
+                return rule(self.move, Protest(heard.boat, against))
+        return rule(self.move)
+
 
 def validate_record_line(model: type[Any], data: Any, number: int, *,
                          show_input: bool = False) -> Any:

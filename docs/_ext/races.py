@@ -167,7 +167,7 @@ def ruling_steps(turn: Any, ruleset: str) -> tuple[Step, ...] | None:
     the move; ``None`` where the library does not rule on the move (a penalty turn of Race
     the Wind)."""
     if hasattr(turn.before, "ruling"):
-        ruling = turn.before.ruling(turn.move)
+        ruling = turn.ruling()  # with the protest that was heard, if any
     else:
         judge: Any = require(get_ruleset(ruleset), "adjudication")
         ruling = judge.adjudicate(turn.before.position, turn.move)
