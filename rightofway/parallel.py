@@ -369,21 +369,23 @@ def incidents_of(tracks: Any, course: Any, *, step: float = 1.0, range: float = 
     progress bar on the terminal ``progress`` (drawn once the work has taken a second,
     so that a short file draws none): the samples pushed through a
     :class:`~rightofway.rrs.tracks.Tracker` one by one, the same incidents."""
-    from rightofway.rrs.tracks import Tracker, samples
+    from rightofway.rrs.tracks import incidents
 
-    tracker = Tracker(course, range=range, heading_window=heading_window)
-    todo = samples(tracks, step)  # refuses a bad step before the bar is drawn
-    total = int((tracks.end - tracks.start) / step + 1e-9) + 1 if progress is not None else 0
+    if progress is None:
+        return incidents(tracks, course, step=step, range=range,
+                         heading_window=heading_window)
+    total = int((tracks.end - tracks.start) / step + 1e-9) + 1
     bar = _Bar(progress, total, "samples", delay=PROGRESS_DELAY)
+
+    def advance(n: int) -> None:
+        if n % 64 == 0:
+            bar.to(n)
+
     try:
-        for n, (t, places, speeds) in enumerate(todo, 1):
-            tracker.push(t, places, speeds)
-            if progress is not None and n % 64 == 0:
-                bar.to(n)
-        tracker.close()
+        return incidents(tracks, course, step=step, range=range,
+                         heading_window=heading_window, on_sample=advance)
     finally:
         bar.close()
-    return tracker.incidents
 
 
 @dataclass(frozen=True, slots=True)

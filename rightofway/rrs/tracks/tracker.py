@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from rightofway import rrs
@@ -735,12 +735,16 @@ class Tracker:
 
 def incidents(tracks: Tracks, course: Course, *, step: float = 1.0,
               range: float = 3.0, heading_window: float = 3.0,
-              options: rrs.Options | None = None) -> list[Incident]:
+              options: rrs.Options | None = None,
+              on_sample: Callable[[int], None] | None = None) -> list[Incident]:
     """Every incident of ``tracks`` sailing ``course``: the samples of
     :func:`~rightofway.rrs.tracks.samples` every ``step`` seconds pushed through a
-    :class:`Tracker`, sorted by start, then boat ids."""
+    :class:`Tracker`, sorted by start, then boat ids. ``on_sample`` (a progress bar's) is
+    called with how many samples have been pushed, after each one."""
     tracker = Tracker(course, range=range, heading_window=heading_window, options=options)
-    for t, places, speeds in samples(tracks, step):
+    for n, (t, places, speeds) in enumerate(samples(tracks, step), 1):
         tracker.push(t, places, speeds)
+        if on_sample is not None:
+            on_sample(n)
     tracker.close()
     return tracker.incidents
