@@ -483,6 +483,11 @@ def _draw(file: str, output: Path | None, layers: str | None, size: int) -> int:
         picture = draw(ruleset, prepared.position, prepared.move, layers=chosen, size=size)
     except ValueError as e:
         return _fail(f"{prepared.file}: cannot draw: {e}")
+    return _emit(picture, output)
+
+
+def _emit(picture: str, output: Path | None) -> int:
+    """``draw``'s picture printed, or written to ``output``."""
     if output is None:
         print(picture)
         return 0
@@ -547,15 +552,7 @@ def _draw_record(path: Path, output: Path | None, *, track: bool, layers: str | 
         return _fail(f"--track: {e}" if track else f"{path}: cannot draw: {e}")
     except NotImplementedError:
         return _fail(f"{path}: cannot draw: its game's races do not draw themselves")
-    if output is None:
-        print(picture)
-        return 0
-    try:
-        output.write_text(picture + "\n", encoding="utf-8")
-    except OSError as e:
-        return _fail(f"{output}: cannot write: {e.strerror}")
-    print(f"wrote {output}")
-    return 0
+    return _emit(picture, output)
 
 
 def _record_start(path: Path) -> Any:
