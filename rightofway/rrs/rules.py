@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rightofway import limits
+from rightofway import _compiled, limits
 from rightofway.errors import InputError
 from rightofway.explain import Citation, Step, render_steps, steps_json
 from rightofway.geometry import Tack
@@ -56,6 +56,10 @@ from rightofway.rrs.position import Boat, Mark, Obstruction, Position, by_the_le
 
 if TYPE_CHECKING:
     import networkx as nx
+
+    from rightofway.rrs import _sweep as _sweeping
+else:  # compiled with mypyc where the install could (rightofway._compiled)
+    _sweeping = _compiled.load("rightofway.rrs._sweep")
 
 __all__ = [
     "RIGHT_OF_WAY",
@@ -391,11 +395,10 @@ def _boats(position: Position) -> _Boats:
     return found
 
 
-_Swept = tuple[str, float, float, float, float, float, float, float, float, float, float, int,
-               int]
-"""One boat for the sweep over every pair: ``(id, stern x, stern y, bow x, bow y, heading x,
-heading y, low, high, middle x, middle y, index, her bit in the masks)``. ``low`` and
-``high`` bracket the projection of her stern on her heading, less
+_Swept = _sweeping.Swept
+"""One boat for the sweep over every pair (``rightofway/rrs/_sweep.py``): ``(id, stern x,
+stern y, bow x, bow y, heading x, heading y, low, high, middle x, middle y, index, her bit
+in the masks)``. ``low`` and ``high`` bracket the projection of her stern on her heading, less
 :data:`~rightofway.plane.TOLERANCE`, by a margin wider than the rounding of the shortcut
 (:class:`_Sweep`)."""
 
@@ -430,7 +433,7 @@ class _Sweep:
                         if r[9] is port and not r[10])
             for port in (True, False)}
         seen = {True: 0, False: 0}
-        plan: list[tuple[_Swept, bool, tuple[_Swept, ...], tuple[_Swept, ...]] | None] = []
+        plan: list[_sweeping.Entry] = []
         for s, r in zip(swept, rows, strict=True):
             if r[10]:
                 plan.append(None)
@@ -2410,7 +2413,7 @@ def _pairs(boats: _Boats, within: float | None) -> Iterator[tuple[int, int]]:
                 yield i, j
 
 
-_Blank = ("", "", "")
+_Blank = _sweeping.BLANK
 """The place of an answer worked out later."""
 
 
@@ -2427,118 +2430,16 @@ def _keep_clear(position: Position, within: float | None = None,
     if within is not None:
         return _keep_clear_in_range(position, boats, boats.in_range(within))
     sweep = boats.sweep
-    plan = sweep.plan
-    tol, neg = TOLERANCE, -TOLERANCE
-    masks = [0] * n
-    out = [_Blank] * (n * (n - 1) // 2)
-    full: list[tuple[int, str, str]] = []  # decided by the whole order, once masks are known
-    # same tack, hulls not overlapping, by the first boat: (index, base, [j]), their answer
-    # by rule 12 written, until a boat between them is sought (rule 11 if one is found)
-    apart: list[tuple[int, int, list[int]]] = []
-    base = -1  # the answer of the pair (i, j) goes to out[base + j]
-    # a point (x, y) is behind boat b's line abeam when (x - sx) * dx + (y - sy) * dy <
-    # -TOLERANCE (plane.clear_astern); judged first by w = x * dx + y * dy against b's low
-    # and high (_Sweep), the exact formula only between them; when the fleet is aligned
-    # (_Sweep.aligned) a boat is clear astern when her bow is behind (her stern then is too)
-    aligned = sweep.aligned
-    for i, mine in enumerate(plan):
-        if mine is not None:
-            (ida, sxa, sya, bxa, bya, dxa, dya, loa, hia, mxa, mya, _, bit_a), port_a, same, \
-                other = mine
-            over_a = 0
-            for idb, sxb, syb, bxb, byb, dxb, dyb, lob, hib, _, _, j, bit_b in other:
-                # rule 10: the port-tack boat keeps clear; the overlap only for the masks (any
-                # boat may be the one between two others)
-                if not (((w := bxa * dxb + bya * dyb) <= hib and (
-                        w < lob or (bxa - sxb) * dxb + (bya - syb) * dyb < neg)) and (aligned or
-                        (w := sxa * dxb + sya * dyb) < lob or (
-                        w <= hib and (sxa - sxb) * dxb + (sya - syb) * dyb < neg))) and not (
-                        ((w := bxb * dxa + byb * dya) <= hia and (
-                        w < loa or (bxb - sxa) * dxa + (byb - sya) * dya < neg)) and (aligned or
-                        (w := sxb * dxa + syb * dya) < loa or (
-                        w <= hia and (sxb - sxa) * dxa + (syb - sya) * dya < neg))):
-                    over_a |= bit_b
-                    masks[j] |= bit_a
-                out[base + j] = (ida, idb, "10") if port_a else (idb, ida, "10")
-            far: list[int] = []
-            for idb, sxb, syb, bxb, byb, dxb, dyb, lob, hib, mxb, myb, j, bit_b in same:
-                if ((w := bxa * dxb + bya * dyb) <= hib and (
-                        w < lob or (bxa - sxb) * dxb + (bya - syb) * dyb < neg)) and (aligned or
-                        (w := sxa * dxb + sya * dyb) < lob or (
-                        w <= hib and (sxa - sxb) * dxb + (sya - syb) * dyb < neg)):
-                    # a is clear astern (rule 12), unless b is clear astern too
-                    if ((w := bxb * dxa + byb * dya) <= hia and (
-                            w < loa or (bxb - sxa) * dxa + (byb - sya) * dya < neg)) and (aligned or
-                            (w := sxb * dxa + syb * dya) < loa or (
-                            w <= hia and (sxb - sxa) * dxa + (syb - sya) * dya < neg)):
-                        out[base + j] = _apart(position, boats, rows[i], rows[j], True, False,
-                                               full, base + j)
-                    else:
-                        out[base + j] = (ida, idb, "12")
-                    far.append(j)
-                elif ((w := bxb * dxa + byb * dya) <= hia and (
-                        w < loa or (bxb - sxa) * dxa + (byb - sya) * dya < neg)) and (aligned or
-                        (w := sxb * dxa + syb * dya) < loa or (
-                        w <= hia and (sxb - sxa) * dxa + (syb - sya) * dya < neg)):
-                    out[base + j] = (idb, ida, "12")  # b is clear astern
-                    far.append(j)
-                else:
-                    # overlapped, rule 11: the windward boat keeps clear (leeward_score
-                    # inlined: -sa - -sb on starboard is exactly -(sa - sb), and sb's
-                    # (mxa - mxb) * dyb - (mya - myb) * dxb exactly -(vx * dyb - vy * dxb))
-                    over_a |= bit_b
-                    masks[j] |= bit_a
-                    vx = mxb - mxa
-                    vy = myb - mya
-                    score = (vx * dya - vy * dxa) + (vx * dyb - vy * dxb)
-                    if score > tol:
-                        out[base + j] = (ida, idb, "11") if port_a else (idb, ida, "11")
-                    elif score < neg:
-                        out[base + j] = (idb, ida, "11") if port_a else (ida, idb, "11")
-                    else:  # abreast on one line
-                        full.append((base + j, ida, idb))
-            masks[i] |= over_a
-            if far:
-                apart.append((i, base, far))
-        base += n - i - 2
+    out, masks, full, apart = _sweeping.first_pass(
+        sweep.plan, sweep.aligned, TOLERANCE,
+        lambda i, j: _apart(position, boats, rows[i], rows[j], True, False, [], 0))
     if sweep.specials:
         _special_pairs(rows, sweep.specials, masks, full)
     if apart:
         # overlapped through a boat between them (rule 11) or not (rule 12): _via's search,
         # on the masks, the boats between tried from the last (any one decides)
-        swept = sweep.swept
-        mids = boats.mids
-        beyond = boats.beyond_90
-        links = boats.links
-        high = 1 - tol
-        for i, base, far in apart:
-            ida, _, _, _, _, dxa, dya, _, _, mxa, mya, _, _ = swept[i]
-            port_a = mids[i][2]
-            mask_a = masks[i]
-            for j in far:
-                common = mask_a & masks[j]
-                if common:
-                    idb, _, _, _, _, dxb, dyb, _, _, mxb, myb, _, _ = swept[j]
-                    vx = mxb - mxa
-                    vy = myb - mya
-                    norm = vx * vx + vy * vy
-                    if norm == 0:
-                        common = 0
-                    while common:
-                        c = common.bit_length() - 1
-                        mxc, myc, port_c = mids[c]
-                        if tol < ((mxc - mxa) * vx + (myc - mya) * vy) / norm < high and (
-                                port_c is port_a or (beyond[c] and beyond[i] and beyond[j])
-                                or (links(position, c, i) and links(position, c, j))):
-                            score = (vx * dya - vy * dxa) + (vx * dyb - vy * dxb)
-                            if score > tol:
-                                out[base + j] = (ida, idb, "11") if port_a else (idb, ida, "11")
-                            elif score < neg:
-                                out[base + j] = (idb, ida, "11") if port_a else (ida, idb, "11")
-                            else:
-                                full.append((base + j, ida, idb))
-                            break
-                        common ^= 1 << c
+        _sweeping.link_far(apart, sweep.swept, boats.mids, boats.beyond_90, masks, out, full,
+                           TOLERANCE, lambda c, x: boats.links(position, c, x))
     if full:
         _decide_full(position, _Links(masks), out, full)
     return out, _Links(masks)
