@@ -20,8 +20,9 @@ from pathlib import Path
 
 import chess
 
-from rightofway import ac, rrs, vg
+from rightofway import _compiled, ac, rrs, vg
 from rightofway.geometry import Compass
+from rightofway.rrs import rules as rrs_rules
 from rightofway.rtw import (
     Boat,
     Mark,
@@ -129,6 +130,21 @@ def rrs_fleet_fresh() -> object:
     memo is emptied here before each call (the position's validation is not timed)."""
     RRS_FRESH._memo.clear()
     return rrs.keep_clear(RRS_FRESH)
+
+
+SWEEP_IN_USE = getattr(rrs_rules, "_sweeping")  # noqa: B009 (the module keep_clear runs)
+SWEEP_SOURCE = _compiled.source("rightofway.rrs._sweep")
+
+
+def rrs_fleet_source() -> object:
+    """The keep-clear of :func:`rrs_fleet_fast` run by the sweep's Python source, whether or
+    not the install compiled it: the figure of an install without a C compiler (or Pyodide).
+    """
+    setattr(rrs_rules, "_sweeping", SWEEP_SOURCE)  # noqa: B010
+    try:
+        return rrs.keep_clear(RRS_FLEET)
+    finally:
+        setattr(rrs_rules, "_sweeping", SWEEP_IN_USE)  # noqa: B010
 
 
 def rrs_fleet_relations() -> object:
@@ -360,6 +376,7 @@ def main() -> None:
         ("rrs 20 boats: keep-clear, fresh", rrs_fleet_fresh),
         ("rrs 20 boats: relations", rrs_fleet_relations),
         ("ac legal moves, both boats", americas_cup),
+        ("rrs 20 boats: keep-clear, source", rrs_fleet_source),
     ]
     for _, fn in cases:
         fn()  # warm up
@@ -400,9 +417,11 @@ def main() -> None:
           "leaves/s (goal: at least 0.50)")
     print(f"ratio search/chess: {rtw_rate / chess_rate:.2f}")
     print(f"ratio vector/chess: {rows[3][1] / ref:.2f} (goal: at most 3.00)")
+    how = "compiled with mypyc" if _compiled.compiled(SWEEP_IN_USE) else "Python source"
     print(f"rrs fleet: {len(RRS_FLEET.boats)} boats, "
-          f"{len(RRS_FLEET.boats) * (len(RRS_FLEET.boats) - 1) // 2} pairs (goal: keep-clear "
-          "at most 3.00)")
+          f"{len(RRS_FLEET.boats) * (len(RRS_FLEET.boats) - 1) // 2} pairs, the sweep {how} "
+          "(goal: keep-clear at most 3.00)")
+    print(f"ratio rrs-fleet-source/chess: {rows[9][1] / ref:.2f}")
     print(f"ratio rrs-fleet-explained/chess: {rows[4][1] / ref:.2f}")
     print(f"ratio rrs-fleet-relations/chess: {rows[7][1] / ref:.2f}")
     print(f"ratio rrs-fleet-fresh/chess: {rows[6][1] / ref:.2f}")

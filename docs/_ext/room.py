@@ -22,6 +22,7 @@ built, this extension gathers into one folder, copied to the book's root as ``_r
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -46,8 +47,10 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 """The files of the npm package the page loads (the rest are types, maps and consoles)."""
 
 
-def _run(command: list[str], what: str, cwd: Path | None = None) -> None:
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+def _run(command: list[str], what: str, cwd: Path | None = None,
+         env: dict[str, str] | None = None) -> None:
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False,
+                          env=None if env is None else {**os.environ, **env})
     if done.returncode != 0:
         raise ExtensionError(f"protest room: {what} failed ({' '.join(command)}):\n"
                              f"{done.stdout[-2000:]}{done.stderr[-2000:]}")
@@ -80,12 +83,13 @@ def fetch_runtime(cache: Path, pinned: str) -> Path:
 
 
 def build_wheels(cache: Path, root: Path) -> list[Path]:
-    """This checkout's wheel (rebuilt every time) and networkx's (fetched once)."""
+    """This checkout's wheel (rebuilt every time, pure Python: Pyodide runs no extension
+    compiled here) and networkx's (fetched once)."""
     own = cache / "wheel"
     shutil.rmtree(own, ignore_errors=True)
     own.mkdir(parents=True)
     _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(own),
-          str(root)], "building the library's wheel")
+          str(root)], "building the library's wheel", env={"RIGHTOFWAY_PURE": "1"})
     nx = cache / "networkx"
     pinned = installed_version("networkx")
     wheels = sorted(nx.glob(f"networkx-{pinned}-*.whl")) if nx.is_dir() else []
