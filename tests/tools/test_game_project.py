@@ -103,6 +103,12 @@ def test_the_sdist_builds_and_its_own_tests_pass(tmp_path: Path) -> None:
     python = _venv(tmp_path / "venv")
     subprocess.run([str(python), "-m", "pip", "install", "--quiet", f"{source}[test]"],
                    check=True)
+    # the install from the sdist compiled the sweep (hatch_build.py), and runs it
+    compiled = subprocess.run(
+        [str(python), "-c", "from rightofway import _compiled; from rightofway.rrs import rules; "
+         "print(_compiled.compiled(rules._sweeping))"],
+        cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert compiled.stdout.strip() == "True", compiled.stdout + compiled.stderr
     proc = subprocess.run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x"],
                           cwd=source, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
