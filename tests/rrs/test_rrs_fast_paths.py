@@ -209,6 +209,21 @@ def test_a_boat_between_at_the_edge_of_the_tolerance(shift: float,
     assert keep_clear(pos) == [(r.keep_clear, r.right_of_way, _basis(r)) for r in rulings(pos)]
 
 
+@pytest.mark.parametrize(("shift", "found"), [
+    (0.0, ("A", "C", "12")),     # B's middle square to C's on the line A-C: not between
+    (1e-6, ("A", "C", "12")),    # within the tolerance of it: still not between
+    (1e-5, ("C", "A", "11")),    # beyond it, towards A: A and C overlap through B
+])
+def test_a_boat_between_at_the_far_edge_of_the_tolerance(shift: float,
+                                                          found: tuple[str, str, str]) -> None:
+    # the same boats with B's middle where the line through C's middle square to A-C
+    # crosses B's row, moved `shift` back towards A: t = 1 - 3 * shift / 11.56 along A-C
+    pos = Position(0, (Boat("A", (0.0, 0.0), 270), Boat("B", (-0.95, 10.04 / 3 - shift), 270),
+                       Boat("C", (-1.6, 3.0), 270)))
+    assert keep_clear(pos)[1] == found
+    assert keep_clear(pos) == [(r.keep_clear, r.right_of_way, _basis(r)) for r in rulings(pos)]
+
+
 def test_a_boat_on_the_other_tack_between_two_boats_does_not_link_them() -> None:
     """The definitions apply the overlap terms between boats on opposite tacks only when
     rule 18 applies between them or both sail more than 90 degrees from the wind: B, on
