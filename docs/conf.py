@@ -202,12 +202,18 @@ def collapsed_navigation(context: dict[str, Any]) -> str:
     scenario pages on each of them: parsing it again for each page made the build four
     times slower. Furo looks this function up by name when it renders a page."""
     toctree = context.get("toctree")
+    tree = getattr(furo.navigation, "get_navigation_tree", None)
+    if tree is None:  # a furo without the helper: its own whole tree, slower but right
+        return str(_FURO_NAVIGATION(context))
     if toctree is None:
         return ""
-    return str(furo.navigation.get_navigation_tree(
-        toctree(collapse=True, titles_only=True, maxdepth=-1, includehidden=True)))
+    return str(tree(toctree(collapse=True, titles_only=True, maxdepth=-1, includehidden=True)))
 
 
+# Both names are furo's own, not its documented interface: should a release rename the
+# hook, furo renders its whole tree (the build is slower, not wrong); should it drop the
+# helper, collapsed_navigation hands back to furo's function.
+_FURO_NAVIGATION = getattr(furo, "_compute_navigation_tree", lambda context: "")
 furo._compute_navigation_tree = collapsed_navigation
 
 
