@@ -29,16 +29,12 @@ PURE = "RIGHTOFWAY_PURE"
 def load(name: str) -> ModuleType:
     """The module ``name`` (absolute), compiled when its extension was built from the source
     beside it, else run from that source."""
-    spec = importlib.util.find_spec(name)
-    if spec is None or spec.origin is None:
-        raise ImportError(f"no module named {name!r}")
-    origin = Path(spec.origin)
-    if origin.suffix == ".py":
+    origin, source = _found(name)
+    if origin == source:
         return importlib.import_module(name)  # no extension here: the source
-    source = origin.parent / (name.rpartition(".")[2] + ".py")
     if os.environ.get(PURE, "") not in ("", "0"):
-        return _from_source(name, source)
-    digest = origin.parent / (name.rpartition(".")[2] + ".sha256")
+        return _run(name, source, register=True)
+    digest = source.with_suffix(".sha256")
     try:
         built = digest.read_text(encoding="ascii").strip()
         current = hashlib.sha256(source.read_bytes()).hexdigest()
@@ -48,18 +44,14 @@ def load(name: str) -> ModuleType:
         warnings.warn(f"{origin.name} was not compiled from the {source.name} beside it: "
                       f"running the source (reinstall to compile it again)", RuntimeWarning,
                       stacklevel=2)
-        return _from_source(name, source)
+        return _run(name, source, register=True)
     return importlib.import_module(name)
 
 
 def source(name: str) -> ModuleType:
     """A fresh module run from the source of ``name`` (absolute), whether or not it is
     compiled, not registered in :data:`sys.modules` (tests compare it with :func:`load`'s)."""
-    spec = importlib.util.find_spec(name)
-    if spec is None or spec.origin is None:
-        raise ImportError(f"no module named {name!r}")
-    origin = Path(spec.origin)
-    return _run(f"{name}__source", origin.parent / (name.rpartition(".")[2] + ".py"))
+    return _run(f"{name}__source", _found(name)[1])
 
 
 def compiled(module: ModuleType) -> bool:
@@ -67,8 +59,13 @@ def compiled(module: ModuleType) -> bool:
     return not str(getattr(module, "__file__", "") or "").endswith(".py")
 
 
-def _from_source(name: str, path: Path) -> ModuleType:
-    return _run(name, path, register=True)
+def _found(name: str) -> tuple[Path, Path]:
+    """Where ``name`` imports from (its extension, if there is one), and its source."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        raise ImportError(f"no module named {name!r}")
+    origin = Path(spec.origin)
+    return origin, origin.parent / (name.rpartition(".")[2] + ".py")
 
 
 def _run(name: str, path: Path, register: bool = False) -> ModuleType:

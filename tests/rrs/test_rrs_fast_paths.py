@@ -260,25 +260,51 @@ def _on_line(draw: Any, boats: list[Boat], bid: str, wind: float, scale: float,
     return Boat(bid, at, heading, draw(st.integers(0, 9)) == 0, tack)
 
 
+def _water(draw: Any) -> tuple[float, tuple[float, float], float]:
+    """``(scale, origin, wind)``: the first boat near the origin or thousands of hull
+    lengths away from it, the wind on a compass point."""
+    scale = draw(st.sampled_from([1.0, 1e3, 1e5]))
+    origin = (draw(st.floats(-1.0, 1.0)) * scale, draw(st.floats(-1.0, 1.0)) * scale)
+    return scale, origin, float(draw(st.integers(0, 7)) * 45)
+
+
+def _lined_up(draw: Any, first: Boat, wind: float, scale: float,
+              arc: tuple[float, float] | None = None) -> Position:
+    """``first`` and up to eleven more boats, each on the edge of an earlier one's line
+    abeam (:func:`_on_line`)."""
+    boats = [first]
+    for bid in "BCDEFGHIJKL"[:draw(st.integers(1, 11))]:
+        boats.append(_on_line(draw, boats, bid, wind, scale, arc))
+    try:
+        return Position(wind, tuple(boats))
+    except PositionError:  # hulls touching, or a tack missing: no such position
+        assume(False)
+        raise
+
+
+def _fast_paths_are_the_rulings(pos: Position) -> None:
+    """keep_clear and relations of ``pos`` are its rulings, pair by pair (or the same
+    error)."""
+    fast = _outcome(keep_clear, pos)
+    full = _outcome(rulings, pos)
+    if isinstance(full, tuple):  # an unknown tack: the same error
+        assert fast == full
+        return
+    assert fast == [(r.keep_clear, r.right_of_way, _basis(r)) for r in full]
+    assert relations(pos) == [(r.keep_clear, r.right_of_way, _basis(r), r.mark_room, r.room)
+                              for r in full]
+
+
 @st.composite
 def edge_fleets(draw: Any) -> Position:
     """Fleets of up to twelve boats, each but the first with her bow or stern at the edge
     of the tolerance of another's line abeam, near the origin or thousands of hull lengths
     away from it: where the shortcut of the sweep over every pair gives way to the exact
     formula."""
-    scale = draw(st.sampled_from([1.0, 1e3, 1e5]))
-    origin = (draw(st.floats(-1.0, 1.0)) * scale, draw(st.floats(-1.0, 1.0)) * scale)
-    wind = float(draw(st.integers(0, 7)) * 45)
+    scale, origin, wind = _water(draw)
     first = Boat("A", origin, _heading(draw), False,
                  Tack.PORT if angle_to_wind(0.0, wind) >= 150 else None)
-    boats = [first]
-    for bid in "BCDEFGHIJKL"[:draw(st.integers(1, 11))]:
-        boats.append(_on_line(draw, boats, bid, wind, scale))
-    try:
-        return Position(wind, tuple(boats))
-    except PositionError:  # hulls touching, or a tack missing: no such position
-        assume(False)
-        raise
+    return _lined_up(draw, first, wind, scale)
 
 
 @SETTINGS
@@ -289,14 +315,7 @@ def test_the_sweep_at_the_edge_of_the_tolerance_is_the_ruling_of_every_pair(
     the sweep's shortcut (a projection against bounds kept for each boat) must leave every
     such case to the exact formula, so keep_clear and relations are the rulings, pair by
     pair, and the direct overlaps the relations use are those of the hulls."""
-    fast = _outcome(keep_clear, pos)
-    full = _outcome(rulings, pos)
-    if isinstance(full, tuple):  # an unknown tack: the same error
-        assert fast == full
-        return
-    assert fast == [(r.keep_clear, r.right_of_way, _basis(r)) for r in full]
-    assert relations(pos) == [(r.keep_clear, r.right_of_way, _basis(r), r.mark_room, r.room)
-                              for r in full]
+    _fast_paths_are_the_rulings(pos)
 
 
 def _in_arc(draw: Any, arc: tuple[float, float]) -> float:
@@ -310,22 +329,13 @@ def aligned_edge_fleets(draw: Any) -> Position:
     """Fleets as :func:`edge_fleets`, but every boat heading within an arc of at most 88.9
     degrees (as a fleet running to a leeward mark): where the sweep judges clear astern by
     the bow alone."""
-    scale = draw(st.sampled_from([1.0, 1e3, 1e5]))
-    origin = (draw(st.floats(-1.0, 1.0)) * scale, draw(st.floats(-1.0, 1.0)) * scale)
-    wind = float(draw(st.integers(0, 7)) * 45)
+    scale, origin, wind = _water(draw)
     arc = (_heading(draw), draw(st.sampled_from([0.0, 30.0, 60.0, 88.9])))
     heading = _in_arc(draw, arc)
     angle = angle_to_wind(heading, wind)
     tack = draw(st.sampled_from([Tack.PORT, Tack.STARBOARD])) if (
         angle <= 1e-6 or angle >= 150) else None
-    boats = [Boat("A", origin, heading, False, tack)]
-    for bid in "BCDEFGHIJKL"[:draw(st.integers(1, 11))]:
-        boats.append(_on_line(draw, boats, bid, wind, scale, arc))
-    try:
-        return Position(wind, tuple(boats))
-    except PositionError:  # hulls touching, or a tack missing: no such position
-        assume(False)
-        raise
+    return _lined_up(draw, Boat("A", origin, heading, False, tack), wind, scale, arc)
 
 
 @SETTINGS
@@ -338,11 +348,4 @@ def test_the_sweep_of_an_aligned_fleet_is_the_ruling_of_every_pair(pos: Position
     from rightofway.rrs.rules import _boats
 
     assert _boats(pos).sweep.aligned
-    fast = _outcome(keep_clear, pos)
-    full = _outcome(rulings, pos)
-    if isinstance(full, tuple):  # an unknown tack: the same error
-        assert fast == full
-        return
-    assert fast == [(r.keep_clear, r.right_of_way, _basis(r)) for r in full]
-    assert relations(pos) == [(r.keep_clear, r.right_of_way, _basis(r), r.mark_room, r.room)
-                              for r in full]
+    _fast_paths_are_the_rulings(pos)
